@@ -1,0 +1,177 @@
+package native
+
+import (
+	"context"
+
+	"github.com/queenslab/nqueens/model"
+)
+
+// BacktrackMaxN is the largest board the backtracking search accepts. It
+// finds a first solution quickly up to a few dozen queens and counts up to
+// about 16; past that it is the wrong method, and a board this large is
+// refused rather than left to run for ever.
+const BacktrackMaxN = 1000
+
+// BacktrackOptions choose what Backtrack does.
+type BacktrackOptions struct {
+	// FirstOnly stops at the first solution instead of counting them all.
+	FirstOnly bool
+	// ForwardCheck rejects a placement that leaves a later row with no free
+	// square (seed 004), so fewer nodes are searched.
+	ForwardCheck bool
+	// Each, if set, is called with every solution found, in lexicographic
+	// order; the slice is reused, so copy it to keep it. Returning false
+	// stops the search.
+	Each func(model.Placement) bool
+}
+
+// BacktrackResult is what Backtrack found.
+type BacktrackResult struct {
+	// Count is the number of solutions (1 or 0 with FirstOnly).
+	Count uint64
+	// First is the first solution in lexicographic order, or nil.
+	First model.Placement
+	// Nodes counts the calls of the search, the empty board included: the
+	// nodes of the search tree (2,057 for the classic n = 8).
+	Nodes uint64
+}
+
+// Backtrack is the textbook search of seed 003 (Wirth 1976, Section 3.5):
+// one queen per row, rows from the top, columns from the left, three flag
+// arrays for the columns and the two diagonal families, a step back when a
+// row has no safe square. It counts the solutions of p (or stops at the
+// first), returns the first one found and the number of search-tree nodes.
+//
+// Pre-placed queens are marked before the search starts and their rows are
+// passed through; blocked squares are skipped. On cancellation it returns
+// what it has so far with ctx.Err().
+func Backtrack(ctx context.Context, p model.Problem, opt BacktrackOptions) (BacktrackResult, error) {
+	if err := p.Validate(); err != nil {
+		return BacktrackResult{}, err
+	}
+	if p.N > BacktrackMaxN {
+		return BacktrackResult{}, errTooLarge("backtracking", p.N, BacktrackMaxN)
+	}
+	n := p.N
+	s := &btState{
+		ctx:      ctx,
+		n:        n,
+		opt:      opt,
+		cols:     make([]bool, n),
+		diag1:    make([]bool, 2*n),
+		diag2:    make([]bool, 2*n+1),
+		place:    make(model.Placement, n),
+		fixedCol: make([]int, n),
+	}
+	for i := range s.fixedCol {
+		s.fixedCol[i] = model.Unset
+	}
+	for _, b := range p.Blocked {
+		if s.blocked == nil {
+			s.blocked = make([][]bool, n)
+		}
+		if s.blocked[b.Row] == nil {
+			s.blocked[b.Row] = make([]bool, n)
+		}
+		s.blocked[b.Row][b.Col] = true
+	}
+	// Pre-placed queens: mark them; if two attack each other or one stands on
+	// a blocked square, the problem has no solution and the search tree is
+	// the empty board alone.
+	for _, f := range p.Fixed {
+		if s.fixedCol[f.Row] == f.Col {
+			continue
+		}
+		if s.fixedCol[f.Row] != model.Unset || !s.free(f.Row, f.Col) {
+			return BacktrackResult{Nodes: 1}, nil
+		}
+		s.fixedCol[f.Row] = f.Col
+		s.mark(f.Row, f.Col, true)
+	}
+	s.solve(0)
+	res := BacktrackResult{Count: s.count, First: s.first, Nodes: s.nodes}
+	if s.stopped {
+		return res, ctx.Err()
+	}
+	return res, nil
+}
+
+type btState struct {
+	ctx                context.Context
+	n                  int
+	opt                BacktrackOptions
+	cols, diag1, diag2 []bool
+	blocked            [][]bool // nil, or per row nil or a flag per column
+	fixedCol           []int
+	place              model.Placement
+	first              model.Placement
+	count, nodes       uint64
+	stopped, done      bool
+}
+
+// free reports whether a queen may stand on (r, c): no queen in its column or
+// on its diagonals, and the square not blocked.
+func (s *btState) free(r, c int) bool {
+	if s.cols[c] || s.diag1[r+c] || s.diag2[r-c+s.n] {
+		return false
+	}
+	return s.blocked == nil || s.blocked[r] == nil || !s.blocked[r][c]
+}
+
+func (s *btState) mark(r, c int, v bool) {
+	s.cols[c], s.diag1[r+c], s.diag2[r-c+s.n] = v, v, v
+}
+
+// solve is seed 003's go(r).
+func (s *btState) solve(r int) {
+	s.nodes++
+	if s.nodes&0xffff == 0 && s.ctx.Err() != nil {
+		s.stopped, s.done = true, true
+		return
+	}
+	if r == s.n {
+		s.count++
+		if s.first == nil {
+			s.first = s.place.Clone()
+		}
+		if s.opt.FirstOnly || (s.opt.Each != nil && !s.opt.Each(s.place)) {
+			s.done = true
+		}
+		return
+	}
+	if f := s.fixedCol[r]; f != model.Unset {
+		// Marked before the search: pass through.
+		s.place[r] = f
+		s.solve(r + 1)
+		return
+	}
+	for c := 0; c < s.n && !s.done; c++ {
+		if !s.free(r, c) {
+			continue // attacked: prune this branch
+		}
+		s.mark(r, c, true)
+		if !s.opt.ForwardCheck || s.laterRowsOpen(r) {
+			s.place[r] = c
+			s.solve(r + 1)
+		}
+		s.mark(r, c, false) // undo, try the next column
+	}
+}
+
+// laterRowsOpen reports whether every row after r still has a square where a
+// queen may stand (forward checking).
+func (s *btState) laterRowsOpen(r int) bool {
+	for r2 := r + 1; r2 < s.n; r2++ {
+		if f := s.fixedCol[r2]; f != model.Unset {
+			continue // its queen is already on the board
+		}
+		open := false
+		for c := 0; c < s.n && !open; c++ {
+			open = s.free(r2, c)
+		}
+		if !open {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,472 @@
+package native
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/queenslab/nqueens/model"
+)
+
+// BitmaskMaxN is the largest board the bitmask counter accepts: one bit per
+// column in a uint64, with room for the diagonal shifts.
+const BitmaskMaxN = 32
+
+// smallN is the largest n counted by plain enumeration and canonical forms
+// instead of the symmetry-pruned search, whose bounds need a larger board.
+const smallN = 5
+
+// CountOptions choose how Count runs.
+type CountOptions struct {
+	// Jobs is the number of goroutines; 0 means runtime.NumCPU().
+	Jobs int
+	// Depth is the row at which the search is cut into work units (queens
+	// pre-placed in the rows above it); 0 chooses one by n.
+	Depth int
+	// Progress, if set, is called after each finished work unit with the
+	// number of units done and their total. Calls are serialised.
+	Progress func(done, total int)
+}
+
+// CountResult is the outcome of Count.
+type CountResult struct {
+	// All is the number of solutions, Q(n); Distinct the number of
+	// essentially distinct ones (classes under the 8 symmetries).
+	All, Distinct uint64
+	// ByOrbit counts the distinct solutions by the size of their orbit:
+	// ByOrbit[0] orbit 2 (symmetric under a quarter turn), [1] orbit 4
+	// (under a half turn only), [2] orbit 8 (no symmetry). n = 1 is the one
+	// orbit of size 1 and appears in none of them.
+	ByOrbit [3]uint64
+	// Nodes is the number of search-tree nodes visited.
+	Nodes uint64
+	// Units and UnitsDone are the number of work units and how many finished.
+	Units, UnitsDone int
+}
+
+// Count counts the solutions of the classic n-queens problem with bitmasks,
+// visiting one representative of each class of solutions under the eight
+// symmetries of the square and weighting it by the size of its orbit (2, 4
+// or 8); it returns Q(n) and the number of essentially distinct solutions in
+// one run.
+//
+// The search is the one published by Kenji Takayama ("Takaken", 2002) on top
+// of the bitmask backtracking of Jeff Somers: a solution with a queen in a
+// corner is counted in the branch where the queen of row 0 is in column 0
+// (its orbit always has size 8); any other solution is reached only with the
+// queen nearest to an edge in row 0, and bounds on the other three edges
+// prune every branch that cannot be the smallest of its class. At the leaves
+// the quarter and half turns decide the orbit size.
+//
+// The search is cut into work units at row opt.Depth and run on opt.Jobs
+// goroutines; the total is independent of both. On cancellation Count
+// returns the counts of the finished units with ctx.Err().
+func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
+	if n < 1 {
+		return CountResult{}, errTooLarge("bitmask counting", n, BitmaskMaxN)
+	}
+	if n > BitmaskMaxN {
+		return CountResult{}, errTooLarge("bitmask counting", n, BitmaskMaxN)
+	}
+	if n <= smallN {
+		return countSmall(ctx, n)
+	}
+	units := WorkUnits(n, opt.Depth)
+	jobs := opt.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	jobs = min(jobs, len(units))
+
+	results := make([]UnitResult, len(units))
+	finished := make([]bool, len(units))
+	var next atomic.Int64
+	var stop atomic.Bool
+	var mu sync.Mutex
+	done := 0
+	watch := context.AfterFunc(ctx, func() { stop.Store(true) })
+	defer watch()
+
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var s symSearch
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(units) || stop.Load() {
+					return
+				}
+				r, ok := s.runUnit(n, units[i], &stop)
+				if !ok {
+					return
+				}
+				mu.Lock()
+				results[i], finished[i] = r, true
+				done++
+				if opt.Progress != nil {
+					opt.Progress(done, len(units))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+
+	res := CountResult{Units: len(units)}
+	for i, r := range results {
+		if !finished[i] {
+			continue
+		}
+		res.UnitsDone++
+		res.Nodes += r.Nodes
+		for k := range res.ByOrbit {
+			res.ByOrbit[k] += r.ByOrbit[k]
+		}
+	}
+	res.Distinct = res.ByOrbit[0] + res.ByOrbit[1] + res.ByOrbit[2]
+	res.All = 2*res.ByOrbit[0] + 4*res.ByOrbit[1] + 8*res.ByOrbit[2]
+	if res.UnitsDone < res.Units {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// countSmall counts boards too small for the pruned search by enumerating
+// every solution and grouping them by canonical form.
+func countSmall(ctx context.Context, n int) (CountResult, error) {
+	res := CountResult{Units: 1}
+	seen := map[string]bool{}
+	var firstErr error
+	r, err := Backtrack(ctx, model.Classic(n), BacktrackOptions{Each: func(q model.Placement) bool {
+		c, orbit, err := model.Canonical(q)
+		if err != nil {
+			firstErr = err
+			return false
+		}
+		key := string(rune(len(c)))
+		for _, v := range c {
+			key += string(rune(v))
+		}
+		if !seen[key] {
+			seen[key] = true
+			switch orbit {
+			case 2:
+				res.ByOrbit[0]++
+			case 4:
+				res.ByOrbit[1]++
+			case 8:
+				res.ByOrbit[2]++
+			}
+		}
+		return true
+	}})
+	if err == nil {
+		err = firstErr
+	}
+	res.Nodes = r.Nodes
+	res.All = r.Count
+	res.Distinct = uint64(len(seen))
+	if err == nil {
+		res.UnitsDone = 1
+	}
+	return res, err
+}
+
+// Unit kinds: the branch of the search a work unit belongs to.
+const (
+	unitCorner = iota // queen of row 0 in column 0
+	unitInside        // queen of row 0 elsewhere, nearest the edge
+)
+
+// WorkUnit is one independent part of the count: the queens of the first
+// rows, placed as the search would place them, and the branch's bounds.
+// WorkUnits(n, depth) lists them in a fixed order, the same on every machine.
+type WorkUnit struct {
+	Kind   int
+	Bound1 int      // the bound of the branch: row-1 column (corner) or row-0 column (inside)
+	Rows   []uint64 // the queen of each placed row, as a one-bit mask
+	Left   uint64   // diagonals attacked in the next row, going left
+	Down   uint64   // columns taken
+	Right  uint64   // diagonals attacked in the next row, going right
+}
+
+// UnitResult is what one work unit contributes.
+type UnitResult struct {
+	ByOrbit [3]uint64
+	Nodes   uint64
+}
+
+// DefaultDepth is the row at which Count cuts the search when
+// CountOptions.Depth is 0.
+func DefaultDepth(n int) int {
+	switch {
+	case n < 10:
+		return 2
+	case n < 16:
+		return 3
+	}
+	return 4
+}
+
+// WorkUnits lists the work units of the count for n (smallN < n <=
+// BitmaskMaxN) cut at row depth (0: DefaultDepth). Units whose branch ends
+// before that row are cut where it ends. Their results add up to the count.
+func WorkUnits(n, depth int) []WorkUnit {
+	if depth <= 0 {
+		depth = DefaultDepth(n)
+	}
+	depth = max(2, min(depth, n-2))
+	var s symSearch
+	var units []WorkUnit
+	s.emit = func(y int, left, down, right uint64) {
+		units = append(units, WorkUnit{
+			Kind: s.kind, Bound1: s.bound1, Rows: append([]uint64(nil), s.board[:y]...),
+			Left: left, Down: down, Right: right,
+		})
+	}
+	s.split = depth
+	s.setup(n)
+	for b := 2; b < n-1; b++ {
+		s.setBranch(unitCorner, b)
+		bit := uint64(1) << b
+		s.board[0], s.board[1] = 1, bit
+		s.search(2, (2|bit)<<1, 1|bit, bit>>1)
+	}
+	for b := 1; b < n-1-b; b++ {
+		s.setBranch(unitInside, b)
+		bit := uint64(1) << b
+		s.board[0] = bit
+		s.search(1, bit<<1, bit, bit>>1)
+	}
+	return units
+}
+
+// symSearch is the state of one goroutine's search.
+type symSearch struct {
+	n, last        int
+	mask, topbit   uint64
+	kind           int
+	bound1, bound2 int
+	sidemask       uint64
+	lastmask       uint64
+	endbit         uint64
+	board          [BitmaskMaxN]uint64
+
+	byOrbit [3]uint64
+	nodes   uint64
+
+	// split >= 0: emit the state at that row instead of searching on.
+	split int
+	emit  func(y int, left, down, right uint64)
+	// stop is polled every 2^20 nodes; when set the search unwinds.
+	stop *atomic.Bool
+}
+
+type stopSearch struct{}
+
+func (s *symSearch) setup(n int) {
+	s.n, s.last = n, n-1
+	s.mask = 1<<n - 1
+	s.topbit = 1 << (n - 1)
+}
+
+func (s *symSearch) setBranch(kind, b int) {
+	s.kind, s.bound1, s.bound2 = kind, b, s.n-1-b
+	if kind == unitInside {
+		s.sidemask = s.topbit | 1
+		s.lastmask = s.sidemask
+		for range b - 1 {
+			s.lastmask |= s.lastmask>>1 | s.lastmask<<1
+		}
+		s.endbit = s.topbit >> b
+	}
+}
+
+// runUnit searches one work unit; ok is false if it was stopped.
+func (s *symSearch) runUnit(n int, u WorkUnit, stop *atomic.Bool) (r UnitResult, ok bool) {
+	s.setup(n)
+	s.split = -1
+	s.stop = stop
+	s.byOrbit = [3]uint64{}
+	s.nodes = 0
+	s.setBranch(u.Kind, u.Bound1)
+	copy(s.board[:], u.Rows)
+	defer func() {
+		if p := recover(); p != nil {
+			if _, is := p.(stopSearch); !is {
+				panic(p)
+			}
+			ok = false
+		}
+	}()
+	s.search(len(u.Rows), u.Left, u.Down, u.Right)
+	return UnitResult{ByOrbit: s.byOrbit, Nodes: s.nodes}, true
+}
+
+// search runs the branch set by setBranch from row y, where the queens of
+// the rows above are in s.board and left, down and right are the attacked
+// diagonals and columns. It is Takaken's pair of recursive searches written
+// as one loop over an explicit stack:
+//
+//   - corner branch (queen of row 0 in column 0, of row 1 in column bound1):
+//     every such solution has orbit 8, since no symmetry but the transpose
+//     fixes the corner, and the transposed copy is cut by keeping column 1
+//     empty above row bound1;
+//   - inside branch (queen of row 0 in column bound1, 1 <= bound1 <
+//     n-1-bound1): no queen on the edge columns above row bound1, the edge
+//     columns taken by row bound2 at the latest, and none on the last row's
+//     squares nearer a corner; check decides the leaves' orbits.
+func (s *symSearch) search(y0 int, left, down, right uint64) {
+	var bms, ls, ds, rs [BitmaskMaxN]uint64
+	mask, last, bound1, bound2 := s.mask, s.last, s.bound1, s.bound2
+	excl, lastmask, corner := s.sidemask, s.lastmask, s.kind == unitCorner
+	if corner {
+		excl, lastmask, bound2 = 2, 0, -1
+	}
+	nodes := s.nodes + 1
+	defer func() { s.nodes = nodes }()
+	if y0 == s.split {
+		s.emit(y0, left, down, right)
+		return
+	}
+
+	// bm: the squares of row y still to try; left, down, right: what the
+	// queens above row y attack in it.
+	y := y0 & (BitmaskMaxN - 1)
+	bm := prune(mask&^(left|down|right), y, bound1, bound2, excl, down)
+	for {
+		for bm != 0 {
+			bit := bm & -bm
+			bm ^= bit
+			s.board[y] = bit
+			nl, nd, nr := (left|bit)<<1, down|bit, (right|bit)>>1
+			nodes++
+			if y+1 == last {
+				// The last row: a solution if a square of it is free.
+				if lastRow := mask &^ (nl | nd | nr); lastRow != 0 && lastRow&lastmask == 0 {
+					if corner {
+						s.byOrbit[2]++
+					} else {
+						s.board[last] = lastRow
+						s.check()
+					}
+				}
+				continue
+			}
+			if y+1 == s.split {
+				s.emit(y+1, nl, nd, nr)
+				continue
+			}
+			// Look ahead before going down: no free square in the next row,
+			// or none in the row after it even before the next row's queen
+			// is placed, is a dead end.
+			child := prune(mask&^(nl|nd|nr), y+1, bound1, bound2, excl, nd)
+			if child == 0 {
+				continue
+			}
+			if nodes&(1<<20-1) == 0 && s.stop != nil && s.stop.Load() {
+				panic(stopSearch{})
+			}
+			// Down one row.
+			bms[y], ls[y], ds[y], rs[y] = bm, left, down, right
+			y = (y + 1) & (BitmaskMaxN - 1)
+			left, down, right, bm = nl, nd, nr, child
+		}
+		if y == y0 {
+			return
+		}
+		// Back up one row.
+		y = (y - 1) & (BitmaskMaxN - 1)
+		bm, left, down, right = bms[y], ls[y], ds[y], rs[y]
+	}
+}
+
+// prune removes from bm, the free squares of row y, those where the branch's
+// bounds forbid a queen: the excluded edge squares above row bound1, and at
+// row bound2 all but the edges unless the edges are taken already (then
+// nothing is left unless both are).
+func prune(bm uint64, y, bound1, bound2 int, excl, down uint64) uint64 {
+	if y < bound1 {
+		return bm &^ excl
+	}
+	if y == bound2 {
+		switch down & excl {
+		case 0:
+			return 0
+		case excl:
+			return bm
+		}
+		return bm & excl
+	}
+	return bm
+}
+
+// check compares a solution of the inside branch with its images under the
+// quarter turns and the half turn: it is counted only if it is the smallest,
+// in the orbit size its symmetry gives.
+func (s *symSearch) check() {
+	b := &s.board
+	last := s.last
+	// Quarter turn.
+	if b[s.bound2] == 1 {
+		own, ptn := 1, uint64(2)
+		for ; own <= last; own, ptn = own+1, ptn<<1 {
+			bit := uint64(1)
+			for you := last; b[you] != ptn && b[own] >= bit; you-- {
+				bit <<= 1
+			}
+			if b[own] > bit {
+				return
+			}
+			if b[own] < bit {
+				break
+			}
+		}
+		if own > last {
+			s.byOrbit[0]++
+			return
+		}
+	}
+	// Half turn.
+	if b[last] == s.endbit {
+		own, you := 1, last-1
+		for ; own <= last; own, you = own+1, you-1 {
+			bit := uint64(1)
+			for ptn := s.topbit; ptn != b[you] && b[own] >= bit; ptn >>= 1 {
+				bit <<= 1
+			}
+			if b[own] > bit {
+				return
+			}
+			if b[own] < bit {
+				break
+			}
+		}
+		if own > last {
+			s.byOrbit[1]++
+			return
+		}
+	}
+	// Three-quarter turn.
+	if b[s.bound1] == s.topbit {
+		own, ptn := 1, s.topbit>>1
+		for ; own <= last; own, ptn = own+1, ptn>>1 {
+			bit := uint64(1)
+			for you := 0; b[you] != ptn && b[own] >= bit; you++ {
+				bit <<= 1
+			}
+			if b[own] > bit {
+				return
+			}
+			if b[own] < bit {
+				break
+			}
+		}
+	}
+	s.byOrbit[2]++
+}
