@@ -72,7 +72,7 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 	if n <= smallN {
 		return countSmall(ctx, n)
 	}
-	units := WorkUnits(n, opt.Depth)
+	units, genNodes := workUnits(n, opt.Depth)
 	jobs := opt.Jobs
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
@@ -115,7 +115,7 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 	}
 	wg.Wait()
 
-	res := CountResult{Units: len(units)}
+	res := CountResult{Units: len(units), Nodes: genNodes}
 	for i, r := range results {
 		if !finished[i] {
 			continue
@@ -217,6 +217,12 @@ func DefaultDepth(n int) int {
 // BitmaskMaxN) cut at row depth (0: DefaultDepth). Units whose branch ends
 // before that row are cut where it ends. Their results add up to the count.
 func WorkUnits(n, depth int) []WorkUnit {
+	units, _ := workUnits(n, depth)
+	return units
+}
+
+// workUnits also returns the number of search-tree nodes above the units.
+func workUnits(n, depth int) ([]WorkUnit, uint64) {
 	if depth <= 0 {
 		depth = DefaultDepth(n)
 	}
@@ -243,7 +249,7 @@ func WorkUnits(n, depth int) []WorkUnit {
 		s.board[0] = bit
 		s.search(1, bit<<1, bit, bit>>1)
 	}
-	return units
+	return units, s.nodes
 }
 
 // symSearch is the state of one goroutine's search.
@@ -328,7 +334,10 @@ func (s *symSearch) search(y0 int, left, down, right uint64) {
 	if corner {
 		excl, lastmask, bound2 = 2, 0, -1
 	}
-	nodes := s.nodes + 1
+	nodes := s.nodes
+	if s.split >= 0 {
+		nodes++ // a branch's first row; a unit's first row was counted above it
+	}
 	defer func() { s.nodes = nodes }()
 	if y0 == s.split {
 		s.emit(y0, left, down, right)
