@@ -92,7 +92,9 @@ func LocalSearch(ctx context.Context, n int, opt LocalSearchOptions) (*LocalSear
 	defer b.release()
 	res := &LocalSearchResult{Seed: seed}
 	for {
-		b.initialize()
+		if err := b.initialize(ctx); err != nil {
+			return nil, err
+		}
 		res.Placed = b.placed
 		if b.collisions == 0 {
 			break
@@ -242,7 +244,7 @@ func (b *lsBoard) listAttacked() {
 }
 
 // initialize is the greedy start.
-func (b *lsBoard) initialize() {
+func (b *lsBoard) initialize(ctx context.Context) error {
 	n := b.n
 	for f := range 2 {
 		clear(b.occ[f])
@@ -257,6 +259,9 @@ func (b *lsBoard) initialize() {
 	up, down := b.occ[0], b.occ[1]
 	j := 0
 	for tries := 4 * n; tries > 0 && j < n; tries-- {
+		if tries&(1<<22-1) == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		m := j + b.below(n-j)
 		c := int(q[m])
 		if !up.has(c+j) && !down.has(c-j+n-1) {
@@ -273,6 +278,7 @@ func (b *lsBoard) initialize() {
 		q[m], q[i] = q[i], q[m]
 		b.place(i, q[i])
 	}
+	return nil
 }
 
 // climb runs the hill climbing from the current start; it reports whether

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/model"
+)
+
+func newCount(e *env) *cobra.Command {
+	var (
+		method         string
+		unique, asJSON bool
+		jobs           int
+		forward        bool
+		pf             problemFlags
+	)
+	c := &cobra.Command{
+		Use:   "count N",
+		Short: "Count all solutions",
+		Long: `Count all solutions of the N-Queens problem and compare the count with OEIS
+A000170 (and A002562 for --unique) where it is known; a disagreement is exit 1.
+
+Methods: bitmask (default; one solution per symmetry class weighted by its
+orbit, in parallel, N <= 32), backtrack (seed 003's search with its node
+count; honours --fix and --block).`,
+		Args: argsBetween(1, 1, "N"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := parseN(args[0])
+			if err != nil {
+				return err
+			}
+			ct, err := nqueens.LookupCounter(method)
+			if err != nil {
+				return usageError{err}
+			}
+			if jobs < 0 {
+				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
+			}
+			p, err := pf.problem(n)
+			if err != nil {
+				return err
+			}
+			if err := ct.Check(p); err != nil {
+				return usageError{err}
+			}
+			if unique && !p.IsClassic() {
+				return usagef("--unique counts essentially distinct solutions of the classic problem only")
+			}
+			r, err := ct.Count(cmd.Context(), p, nqueens.CountOptions{Jobs: jobs, Distinct: unique, ForwardCheck: forward})
+			if err != nil {
+				return err
+			}
+			var known error
+			oeis := "unknown"
+			if p.IsClassic() {
+				if _, _, ok := model.KnownCount(n); ok {
+					oeis = "agrees"
+					if !unique {
+						r.HasDistinct = false // not asked for: neither printed nor checked
+					}
+					if known = nqueens.CheckKnown(r); known != nil {
+						oeis = "DISAGREES"
+					}
+				}
+			}
+			if asJSON {
+				if err := writeCountJSON(e, r, p, oeis); err != nil {
+					return err
+				}
+			} else {
+				fmt.Fprintln(e.stdout, countLine(r, p, unique, oeis))
+			}
+			if known != nil {
+				return failure{"nqueens: " + known.Error()}
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVarP(&method, "method", "m", "bitmask", "bitmask or backtrack")
+	c.Flags().BoolVar(&unique, "unique", false, "also count essentially distinct solutions (up to rotation and reflection)")
+	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "bitmask: goroutines to count with (0: all cores)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of the summary line")
+	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
+	pf.add(c)
+	return c
+}
+
+func countLine(r *nqueens.CountResult, p model.Problem, unique bool, oeis string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "N = %d: %s solutions", r.N, thousands(r.All))
+	if unique {
+		fmt.Fprintf(&b, ", %s essentially distinct", thousands(r.Distinct))
+	}
+	if !p.IsClassic() {
+		fmt.Fprintf(&b, " (%s problem)", p.Variant())
+	}
+	fmt.Fprintf(&b, "; %s nodes in %.3f s, method %s", thousands(r.Nodes), r.Elapsed.Seconds(), r.Method)
+	if r.Method == "bitmask" {
+		fmt.Fprintf(&b, ", %d jobs", r.Jobs)
+	}
+	switch oeis {
+	case "agrees":
+		b.WriteString("; agrees with OEIS")
+	case "DISAGREES":
+		b.WriteString("; DISAGREES with OEIS")
+	}
+	return b.String()
+}
+
+type countJSON struct {
+	N         int     `json:"n"`
+	Variant   string  `json:"variant"`
+	Method    string  `json:"method"`
+	Solutions uint64  `json:"solutions"`
+	Distinct  *uint64 `json:"distinct,omitempty"`
+	Nodes     uint64  `json:"nodes"`
+	Seconds   float64 `json:"seconds"`
+	Jobs      int     `json:"jobs"`
+	OEIS      string  `json:"oeis"`
+}
+
+func writeCountJSON(e *env, r *nqueens.CountResult, p model.Problem, oeis string) error {
+	j := countJSON{N: r.N, Variant: p.Variant(), Method: r.Method, Solutions: r.All, Nodes: r.Nodes,
+		Seconds: r.Elapsed.Seconds(), Jobs: r.Jobs, OEIS: oeis}
+	if r.HasDistinct {
+		d := r.Distinct
+		j.Distinct = &d
+	}
+	return json.NewEncoder(e.stdout).Encode(j)
+}

@@ -1,0 +1,133 @@
+// Command nqueens finds, counts and checks N-Queens solutions.
+//
+//	nqueens solve N [--method localsearch|construct|backtrack] [--seed S] [-o FILE] [--board] [--json]
+//	nqueens count N [--method bitmask|backtrack] [--unique] [--jobs K] [--json]
+//	nqueens verify N [FILE|-]
+//
+// Errors are one line on standard error: exit status 2 for bad input, 1 for
+// a failure or an invalid solution, 130 after an interrupt.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/nqueens"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+
+// Exit statuses.
+const (
+	exitOK        = 0
+	exitFailure   = 1
+	exitUsage     = 2
+	exitInterrupt = 130
+)
+
+// usageError marks bad input: a bad argument, flag or file.
+type usageError struct{ error }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+// failure marks an answer that is a failure without being an error of the
+// program (verify: the placement is not a solution).
+type failure struct{ msg string }
+
+func (f failure) Error() string { return f.msg }
+
+// env is what the commands write to and read from.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	cmdline        string
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, cmdline: strings.Join(append([]string{"nqueens"}, args...), " ")}
+	root := newRoot(e)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	var f failure
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &f):
+		fmt.Fprintln(stdout, f.msg)
+		return exitFailure
+	case ctx.Err() != nil:
+		fmt.Fprintln(stderr, "nqueens: interrupted")
+		return exitInterrupt
+	}
+	fmt.Fprintln(stderr, "nqueens: "+oneLine(err.Error()))
+	var u usageError
+	if errors.As(err, &u) || isCobraUsage(err) {
+		return exitUsage
+	}
+	return exitFailure
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// isCobraUsage recognises cobra's own errors for unknown commands and flags.
+func isCobraUsage(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "flag needs an argument", "invalid argument", "accepts ", "requires at least", "bad flag syntax"} {
+		if strings.Contains(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func newRoot(e *env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "nqueens",
+		Short: "Find, count and check N-Queens solutions",
+		Long: `nqueens finds one solution for boards of up to billions of queens, counts all
+solutions with symmetry, and verifies solution files. Rows and columns are
+numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
+		Version:       nqueens.Version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(newSolve(e), newCount(e), newVerify(e))
+	return root
+}
+
+// parseN reads the board size argument.
+func parseN(s string) (int, error) {
+	n, err := strconv.ParseInt(strings.ReplaceAll(s, "_", ""), 10, 64)
+	if err != nil {
+		return 0, usagef("N must be a whole number, not %q", s)
+	}
+	if n < 1 {
+		return 0, usagef("N must be at least 1, not %d", n)
+	}
+	return int(n), nil
+}
+
+// exactArgs is cobra.ExactArgs with our usage error and wording.
+func argsBetween(lo, hi int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) < lo || len(args) > hi {
+			return usagef("%s: expected %s, got %d argument(s) (see --help)", cmd.Name(), what, len(args))
+		}
+		return nil
+	}
+}

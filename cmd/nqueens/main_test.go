@@ -1,0 +1,259 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/model"
+)
+
+// runCLI runs the command in-process and returns its exit status and output.
+func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestSolveMethods(t *testing.T) {
+	for _, m := range []string{"localsearch", "construct", "backtrack"} {
+		for _, n := range []string{"1", "4", "8", "30"} {
+			code, out, errs := runCLI(t, "", "solve", n, "--method", m, "--seed", "7")
+			want := regexp.MustCompile(`^N = ` + n + `: solution found in \d+\.\d{3} s, verified, method ` + m)
+			if code != 0 || !want.MatchString(out) || errs != "" {
+				t.Errorf("solve %s -m %s: %d %q %q", n, m, code, out, errs)
+			}
+		}
+	}
+	_, out, _ := runCLI(t, "", "solve", "100", "--seed", "42")
+	if !strings.HasSuffix(strings.TrimSpace(out), "method localsearch, seed 42") {
+		t.Errorf("seed not printed: %q", out)
+	}
+	_, out, _ = runCLI(t, "", "solve", "8", "-m", "backtrack")
+	if !strings.Contains(out, ", 114 nodes") {
+		t.Errorf("backtrack nodes: %q", out)
+	}
+}
+
+func TestSolveJSONAndBoard(t *testing.T) {
+	code, out, _ := runCLI(t, "", "solve", "8", "-m", "backtrack", "--json")
+	var j solveJSON
+	if code != 0 || json.Unmarshal([]byte(out), &j) != nil {
+		t.Fatalf("%d %q", code, out)
+	}
+	if j.N != 8 || !j.Verified || len(j.Solution) != 8 || j.Solution[0] != 0 || j.Solution[1] != 4 {
+		t.Errorf("JSON %+v", j)
+	}
+	code, out, _ = runCLI(t, "", "solve", "6", "-m", "backtrack", "--board")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 7 || lines[1] != "-*----" || lines[4] != "*-----" {
+		t.Errorf("board:\n%s", out)
+	}
+}
+
+func TestSolveOutputFileAndVerify(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"8", "20", "21", "5000"} {
+		path := filepath.Join(dir, "sol-"+n+".txt")
+		if code, _, errs := runCLI(t, "", "solve", n, "-o", path); code != 0 {
+			t.Fatalf("solve %s: %s", n, errs)
+		}
+		code, out, _ := runCLI(t, "", "verify", n, path)
+		if code != 0 || out != "valid\n" {
+			t.Errorf("verify %s: %d %q", n, code, out)
+		}
+		raw, _ := os.ReadFile(path)
+		if code, out, _ := runCLI(t, string(raw), "verify", n, "-"); code != 0 || out != "valid\n" {
+			t.Errorf("verify %s from stdin: %d %q", n, code, out)
+		}
+		if code, out, _ := runCLI(t, string(raw), "verify", n); code != 0 || out != "valid\n" {
+			t.Errorf("verify %s from stdin: %d %q", n, code, out)
+		}
+	}
+	// No temporary files left behind.
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 4 {
+		t.Errorf("%d files in the output folder", len(ents))
+	}
+}
+
+func TestVerifySeedFile(t *testing.T) {
+	code, out, _ := runCLI(t, "", "verify", "8", filepath.Join("..", "..", "testdata", "seed000-n8.txt"))
+	if code != 0 || out != "valid\n" {
+		t.Errorf("%d %q", code, out)
+	}
+}
+
+// TestVerifyFileWrittenBySeedProgram builds seed 000's C program with the
+// shared script, lets it write solutions and verifies them.
+func TestVerifyFileWrittenBySeedProgram(t *testing.T) {
+	script := filepath.Join("..", "..", "..", "shared", "bench", "seed-localsearch.sh")
+	if _, err := os.Stat(script); err != nil {
+		t.Skipf("SKIP: %s not found (the shared folder is beside the checkout in CI)", script)
+	}
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("SKIP: no C compiler")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "seedls")
+	if out, err := exec.Command("bash", script, bin).CombinedOutput(); err != nil {
+		t.Fatalf("building the seed program: %v\n%s", err, out)
+	}
+	for _, n := range []string{"8", "20", "1000"} {
+		file := filepath.Join(dir, "seed-"+n+".txt")
+		if out, err := exec.Command(bin, n, file).CombinedOutput(); err != nil {
+			t.Fatalf("seed program: %v %s", err, out)
+		}
+		if code, out, errs := runCLI(t, "", "verify", n, file); code != 0 || out != "valid\n" {
+			t.Errorf("verify %s of the seed program's file: %d %q %q", n, code, out, errs)
+		}
+		// Its file, with the queen of row 2 moved to row 1's column, is
+		// invalid, and says why.
+		raw, _ := os.ReadFile(file)
+		q, err := model.ReadSolution(bytes.NewReader(raw), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q[1] = q[0]
+		var b bytes.Buffer
+		model.WriteSolution(&b, q)
+		code, out, _ := runCLI(t, b.String(), "verify", n)
+		if want := "invalid: rows 1 and 2 share column "; code != 1 || !strings.HasPrefix(out, want) {
+			t.Errorf("swapped: %d %q", code, out)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	code, out, _ := runCLI(t, "", "count", "8", "--unique")
+	want := regexp.MustCompile(`^N = 8: 92 solutions, 12 essentially distinct; [\d,]+ nodes in \d+\.\d{3} s, method bitmask, \d+ jobs; agrees with OEIS\n$`)
+	if code != 0 || !want.MatchString(out) {
+		t.Errorf("%d %q", code, out)
+	}
+	code, out, _ = runCLI(t, "", "count", "10", "-m", "backtrack")
+	if code != 0 || !strings.HasPrefix(out, "N = 10: 724 solutions; 35,539 nodes in ") {
+		t.Errorf("%d %q", code, out)
+	}
+	code, out, _ = runCLI(t, "", "count", "9", "-m", "backtrack", "--unique", "--json")
+	var j countJSON
+	if code != 0 || json.Unmarshal([]byte(out), &j) != nil || j.Solutions != 352 || j.Distinct == nil || *j.Distinct != 46 || j.OEIS != "agrees" {
+		t.Errorf("%d %q", code, out)
+	}
+	code, out, _ = runCLI(t, "", "count", "12", "-j", "1", "--json")
+	j = countJSON{}
+	if code != 0 || json.Unmarshal([]byte(out), &j) != nil || j.Solutions != 14200 || j.Distinct != nil || j.Jobs != 1 {
+		t.Errorf("%d %q", code, out)
+	}
+	code, out, _ = runCLI(t, "", "count", "6", "-m", "backtrack", "--fix", "1:2")
+	if code != 0 || !strings.HasPrefix(out, "N = 6: 1 solutions (completion problem)") {
+		t.Errorf("%d %q", code, out)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	cases := []struct {
+		args  []string
+		stdin string
+		code  int
+		msg   string
+	}{
+		{[]string{"solve", "x"}, "", 2, `nqueens: N must be a whole number, not "x"`},
+		{[]string{"solve", "0"}, "", 2, "nqueens: N must be at least 1, not 0"},
+		{[]string{"solve", "-5"}, "", 2, "unknown shorthand flag"},
+		{[]string{"solve"}, "", 2, "nqueens: solve: expected N, got 0 argument(s) (see --help)"},
+		{[]string{"solve", "8", "-m", "magic"}, "", 2, `nqueens: unknown method "magic" for finding a solution (known: backtrack, construct, localsearch)`},
+		{[]string{"solve", "8", "--frob"}, "", 2, "nqueens: unknown flag: --frob"},
+		{[]string{"solve", "2000", "-m", "backtrack"}, "", 2, "nqueens: N = 2000 is too large for method backtrack (at most 1000)"},
+		{[]string{"solve", "5000000000"}, "", 2, "nqueens: N = 5000000000 is out of range (1..4294967295)"},
+		{[]string{"solve", "8", "--fix", "9:1", "-m", "backtrack"}, "", 2, "nqueens: pre-placed queen at row 9, column 1 is off the 8x8 board"},
+		{[]string{"solve", "8", "--fix", "1:1"}, "", 2, "nqueens: method localsearch solves the classic problem only"},
+		{[]string{"solve", "8", "--fix", "1-1", "-m", "backtrack"}, "", 2, `nqueens: --fix: square 1 "1-1" is not ROW:COL`},
+		{[]string{"solve", "500", "--board"}, "", 2, "nqueens: --board draws boards up to N = 200"},
+		{[]string{"solve", "8", "-o", "/nonexistent/dir/x.txt"}, "", 2, "nqueens: cannot write /nonexistent/dir/x.txt: folder /nonexistent/dir: no such file or directory"},
+		{[]string{"solve", "3"}, "", 1, ""},
+		{[]string{"solve", "8", "-m", "backtrack", "--fix", "1:1,2:2"}, "", 1, ""},
+		{[]string{"count", "33"}, "", 2, "nqueens: N = 33 is too large for counting with bitmask (at most 32)"},
+		{[]string{"count", "8", "-j", "-1"}, "", 2, "nqueens: --jobs must be 0 (all cores) or more, not -1"},
+		{[]string{"count", "8", "--block", "1:1"}, "", 2, "nqueens: method bitmask counts the classic problem only"},
+		{[]string{"verify", "4", "/nonexistent"}, "", 2, "nqueens: cannot read /nonexistent: no such file or directory"},
+		{[]string{"verify", "4"}, "2 4 1\n", 2, "nqueens: standard input: solution file: line 1: 3 columns, want 4"},
+		{[]string{"verify", "4"}, "2 4 1 9\n", 2, "nqueens: standard input: solution file: line 1, field 4: column 9 is out of range (1 to 4)"},
+		{[]string{"verify", "4"}, "1 2 3 4\n", 1, ""},
+		{[]string{"frob"}, "", 2, `nqueens: unknown command "frob" for "nqueens"`},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			code, out, errs := runCLI(t, c.stdin, c.args...)
+			if code != c.code {
+				t.Errorf("exit %d, want %d (stdout %q, stderr %q)", code, c.code, out, errs)
+			}
+			if c.msg != "" && !strings.Contains(errs, c.msg) {
+				t.Errorf("stderr %q, want %q", errs, c.msg)
+			}
+			if c.code == 2 && strings.Count(errs, "\n") != 1 {
+				t.Errorf("stderr is not one line: %q", errs)
+			}
+		})
+	}
+	code, out, _ := runCLI(t, "", "solve", "3")
+	if code != 1 || out != "N = 3: no solution exists (method localsearch)\n" {
+		t.Errorf("N = 3: %d %q", code, out)
+	}
+	code, out, _ = runCLI(t, "1 2 3 4\n", "verify", "4")
+	if code != 1 || out != "invalid: rows 1 and 2 share a diagonal\n" {
+		t.Errorf("invalid: %d %q", code, out)
+	}
+}
+
+func TestMemoryCheck(t *testing.T) {
+	f, _ := nqueens.LookupFinder("localsearch")
+	err := memoryCheck(f, 1_000_000_000, 4<<30)
+	if err == nil || err.Error() != "N = 1000000000 needs about 5.6 GB with method localsearch, but only 4.3 GB of memory is available" {
+		t.Errorf("%v", err)
+	}
+	if err := memoryCheck(f, 1_000_000_000, 24<<30); err != nil {
+		t.Errorf("24 GiB: %v", err)
+	}
+}
+
+// TestInterruptLeavesNoFile runs the real binary on a large board, sends it
+// SIGINT during the search and checks that no output file appears.
+func TestInterruptLeavesNoFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("SKIP: builds the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "nqueens")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	path := filepath.Join(dir, "big.txt")
+	cmd := exec.Command(bin, "solve", "300000000", "-o", path)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	err := cmd.Wait()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != exitInterrupt || strings.TrimSpace(errb.String()) != "nqueens: interrupted" {
+		t.Fatalf("exit %v, stderr %q", err, errb.String())
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if e.Name() != "nqueens" {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+}

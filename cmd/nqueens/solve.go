@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
+)
+
+// jsonSolutionLimit is the largest N whose columns go into JSON output;
+// larger solutions belong in a file (-o).
+const jsonSolutionLimit = 1_000_000
+
+// boardLimit is the largest N drawn on the terminal with --board.
+const boardLimit = 200
+
+// problemFlags are the flags that describe a benchmark variant.
+type problemFlags struct {
+	fix, block string
+}
+
+func (pf *problemFlags) add(c *cobra.Command) {
+	c.Flags().StringVar(&pf.fix, "fix", "", "pre-placed queens, 1-based ROW:COL list (n-queens completion), e.g. 1:1,2:3")
+	c.Flags().StringVar(&pf.block, "block", "", "blocked squares, 1-based ROW:COL list, e.g. 4:4,5:2")
+}
+
+func (pf *problemFlags) problem(n int) (model.Problem, error) {
+	p := model.Problem{N: n}
+	var err error
+	if p.Fixed, err = model.ParseSquares(pf.fix); err != nil {
+		return p, usagef("--fix: %v", strings.TrimPrefix(err.Error(), "model: "))
+	}
+	if p.Blocked, err = model.ParseSquares(pf.block); err != nil {
+		return p, usagef("--block: %v", strings.TrimPrefix(err.Error(), "model: "))
+	}
+	if err := p.Validate(); err != nil {
+		return p, usagef("%v", strings.TrimPrefix(err.Error(), "model: "))
+	}
+	return p, nil
+}
+
+func newSolve(e *env) *cobra.Command {
+	var (
+		method        string
+		seed          uint64
+		out           string
+		board, asJSON bool
+		forward       bool
+		pf            problemFlags
+	)
+	c := &cobra.Command{
+		Use:   "solve N",
+		Short: "Find one solution and verify it",
+		Long: `Find one solution of the N-Queens problem, verify it, and print a summary line.
+
+Methods: localsearch (default; Sosič–Gu local search, N up to 4,294,967,295 as
+memory allows, about 5.6 bytes a queen), construct (explicit formula, O(N)),
+backtrack (the lexicographically first solution; honours --fix and --block).
+With -o the solution is written in the classic format: the 1-based column of
+each row on one line, then a drawing for N <= 20. N = 2 and 3 have no
+solution: the exit status is then 1.`,
+		Args: argsBetween(1, 1, "N"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := parseN(args[0])
+			if err != nil {
+				return err
+			}
+			f, err := nqueens.LookupFinder(method)
+			if err != nil {
+				return usageError{err}
+			}
+			p, err := pf.problem(n)
+			if err != nil {
+				return err
+			}
+			if err := f.Check(p); err != nil {
+				return usageError{err}
+			}
+			if board && n > boardLimit {
+				return usagef("--board draws boards up to N = %d; use -o to write the solution", boardLimit)
+			}
+			if err := checkWritable(out); err != nil {
+				return err
+			}
+			if avail, ok := availableMemory(); ok {
+				if err := memoryCheck(f, n, avail); err != nil {
+					return err
+				}
+			}
+			s, err := f.Find(cmd.Context(), p, nqueens.FindOptions{Seed: seed, ForwardCheck: forward})
+			if errors.Is(err, native.ErrNoSolution) {
+				return failure{fmt.Sprintf("N = %d: no solution exists (method %s)", n, f.Name)}
+			}
+			if err != nil {
+				return err
+			}
+			if out != "" {
+				if err := writeFileAtomic(out, func(w *bufio.Writer) error { return model.WriteSolution(w, s.Columns) }); err != nil {
+					return err
+				}
+			}
+			if asJSON {
+				return writeSolveJSON(e, s, out)
+			}
+			fmt.Fprintln(e.stdout, summary(s))
+			if board {
+				return model.DrawBoard(e.stdout, s.Columns)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVarP(&method, "method", "m", "localsearch", "localsearch, construct or backtrack")
+	c.Flags().Uint64Var(&seed, "seed", 0, "random seed for localsearch (0: from the clock; the seed used is printed)")
+	c.Flags().StringVarP(&out, "output", "o", "", "write the solution to this file (classic format, 1-based)")
+	c.Flags().BoolVar(&board, "board", false, "draw the board ('*' queen, '-' empty), N <= 200")
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON (0-based columns) instead of the summary line")
+	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
+	pf.add(c)
+	return c
+}
+
+func summary(s *nqueens.Solution) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "N = %d: solution found in %.3f s, verified, method %s", s.Problem.N, s.Elapsed.Seconds(), s.Method)
+	if s.Method == "localsearch" {
+		fmt.Fprintf(&b, ", seed %d", s.Seed)
+	}
+	if s.Nodes > 0 {
+		fmt.Fprintf(&b, ", %s nodes", thousands(s.Nodes))
+	}
+	if !s.Problem.IsClassic() {
+		fmt.Fprintf(&b, ", %s problem", s.Problem.Variant())
+	}
+	return b.String()
+}
+
+type solveJSON struct {
+	N        int      `json:"n"`
+	Variant  string   `json:"variant"`
+	Method   string   `json:"method"`
+	Seed     uint64   `json:"seed,omitempty"`
+	Nodes    uint64   `json:"nodes,omitempty"`
+	Seconds  float64  `json:"seconds"`
+	Verified bool     `json:"verified"`
+	Solution []uint32 `json:"solution,omitempty"`
+	File     string   `json:"file,omitempty"`
+	Note     string   `json:"note,omitempty"`
+}
+
+func writeSolveJSON(e *env, s *nqueens.Solution, out string) error {
+	j := solveJSON{N: s.Problem.N, Variant: s.Problem.Variant(), Method: s.Method, Seed: s.Seed, Nodes: s.Nodes,
+		Seconds: s.Elapsed.Seconds(), Verified: true, File: out}
+	if s.Problem.N <= jsonSolutionLimit {
+		j.Solution = s.Columns
+	} else {
+		j.Note = fmt.Sprintf("solution omitted above N = %d: use -o FILE", jsonSolutionLimit)
+	}
+	enc := json.NewEncoder(e.stdout)
+	return enc.Encode(j)
+}
+
+// memoryCheck refuses a run that would need more memory than is available,
+// before anything is allocated.
+func memoryCheck(f nqueens.Finder, n int, avail uint64) error {
+	if need := f.MemoryNeeded(n); need > avail {
+		return usagef("N = %d needs about %s with method %s, but only %s of memory is available", n, gb(need), f.Name, gb(avail))
+	}
+	return nil
+}

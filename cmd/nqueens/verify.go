@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/nqueens/model"
+)
+
+func newVerify(e *env) *cobra.Command {
+	var pf problemFlags
+	c := &cobra.Command{
+		Use:   "verify N [FILE|-]",
+		Short: "Check a solution file",
+		Long: `Read a solution file in the classic format (the 1-based column of each row on
+one line, then optionally a drawing for N <= 20; what seed 000's program and
+'nqueens solve -o' write) from FILE or standard input, and check it.
+Prints "valid" (exit 0) or the first conflict (exit 1); a file that is not in
+the format is an error naming the line and field (exit 2).`,
+		Args: argsBetween(1, 2, "N and at most one FILE"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := parseN(args[0])
+			if err != nil {
+				return err
+			}
+			p, err := pf.problem(n)
+			if err != nil {
+				return err
+			}
+			var r io.Reader = e.stdin
+			name := "standard input"
+			if len(args) == 2 && args[1] != "-" {
+				f, err := os.Open(args[1])
+				if err != nil {
+					return usagef("cannot read %s: %v", args[1], unwrapPathErr(err))
+				}
+				defer f.Close()
+				r, name = f, args[1]
+			}
+			q, err := model.ReadSolution(r, n)
+			if err != nil {
+				return usagef("%s: %v", name, err)
+			}
+			if err := model.Verify(p, q); err != nil {
+				return failure{"invalid: " + err.Error()}
+			}
+			fmt.Fprintln(e.stdout, "valid")
+			return nil
+		},
+	}
+	pf.add(c)
+	return c
+}

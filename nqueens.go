@@ -1,0 +1,293 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
+)
+
+// Version is the toolkit's version, written into every file it generates.
+const Version = "0.1.0"
+
+// Solution is a verified solution and how it was found.
+type Solution struct {
+	Method  string
+	Problem model.Problem
+	// Columns gives the 0-based column of the queen in each row.
+	Columns []uint32
+	// Seed is the random seed used (localsearch), else 0.
+	Seed uint64
+	// Nodes is the number of search-tree nodes (backtrack), else 0.
+	Nodes   uint64
+	Elapsed time.Duration
+}
+
+// CountResult is a count of solutions.
+type CountResult struct {
+	Method string
+	N      int
+	// All is the number of solutions.
+	All uint64
+	// Distinct is the number of essentially distinct solutions; valid when
+	// HasDistinct.
+	Distinct    uint64
+	HasDistinct bool
+	Nodes       uint64
+	Jobs        int
+	Elapsed     time.Duration
+}
+
+// FindOptions are the options of a finder; each method reads the ones that
+// concern it.
+type FindOptions struct {
+	Seed         uint64 // localsearch: 0 = from the clock
+	ForwardCheck bool   // backtrack
+}
+
+// CountOptions are the options of a counter.
+type CountOptions struct {
+	Jobs         int  // bitmask: goroutines, 0 = all cores
+	Distinct     bool // backtrack: also count essentially distinct solutions
+	ForwardCheck bool // backtrack
+	// Progress is called with work units done and their total (bitmask).
+	Progress func(done, total int)
+}
+
+// Finder is a method that finds one solution.
+type Finder struct {
+	Name, Doc string
+	// MaxN is the largest N the method accepts.
+	MaxN int
+	// Variants reports whether it honours pre-placed queens and blocked squares.
+	Variants bool
+	// BytesPerQueen estimates its memory, verification included.
+	BytesPerQueen float64
+	find          func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error)
+}
+
+// Counter is a method that counts all solutions.
+type Counter struct {
+	Name, Doc string
+	MaxN      int
+	Variants  bool
+	count     func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error)
+}
+
+// verifyBytesPerQueen is what model.VerifyColumns needs: 5 bits a queen.
+const verifyBytesPerQueen = 5.0 / 8
+
+var finders = []Finder{
+	{
+		Name: "localsearch", Doc: "Sosič–Gu conflict-minimizing local search (one solution, any N >= 4)",
+		MaxN: native.LocalSearchMaxN, BytesPerQueen: native.LocalSearchBytesPerQueen + verifyBytesPerQueen,
+		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
+			r, err := native.LocalSearch(ctx, p.N, native.LocalSearchOptions{Seed: opt.Seed})
+			if err != nil {
+				return nil, err
+			}
+			return &Solution{Columns: r.Columns, Seed: r.Seed}, nil
+		},
+	},
+	{
+		Name: "construct", Doc: "explicit construction of Hoffman, Loessi and Moore (1969), O(N)",
+		MaxN: native.ConstructMaxN, BytesPerQueen: 4 + verifyBytesPerQueen,
+		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
+			q, err := native.Construct(p.N)
+			if err != nil {
+				return nil, err
+			}
+			return &Solution{Columns: q}, nil
+		},
+	},
+	{
+		Name: "backtrack", Doc: "backtracking row by row (seed 003), the lexicographically first solution",
+		MaxN: native.BacktrackMaxN, Variants: true, BytesPerQueen: 64,
+		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
+			r, err := native.Backtrack(ctx, p, native.BacktrackOptions{FirstOnly: true, ForwardCheck: opt.ForwardCheck})
+			if err != nil {
+				return nil, err
+			}
+			if r.First == nil {
+				return nil, native.ErrNoSolution
+			}
+			q := make([]uint32, len(r.First))
+			for i, c := range r.First {
+				q[i] = uint32(c)
+			}
+			return &Solution{Columns: q, Nodes: r.Nodes}, nil
+		},
+	},
+}
+
+var counters = []Counter{
+	{
+		Name: "bitmask", Doc: "bitmask search over one solution per symmetry class, weighted by orbit, in parallel",
+		MaxN: native.BitmaskMaxN,
+		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
+			jobs := opt.Jobs
+			if jobs <= 0 {
+				jobs = runtime.NumCPU()
+			}
+			r, err := native.Count(ctx, p.N, native.CountOptions{Jobs: jobs, Progress: opt.Progress})
+			res := &CountResult{All: r.All, Distinct: r.Distinct, HasDistinct: true, Nodes: r.Nodes, Jobs: jobs}
+			return res, err
+		},
+	},
+	{
+		Name: "backtrack", Doc: "backtracking row by row (seed 003), node count of the search tree",
+		MaxN: native.BacktrackMaxN, Variants: true,
+		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
+			res := &CountResult{Jobs: 1}
+			bo := native.BacktrackOptions{ForwardCheck: opt.ForwardCheck}
+			var classes map[string]bool
+			var canonErr error
+			if opt.Distinct {
+				if !p.IsClassic() {
+					return nil, errors.New("nqueens: essentially distinct counts are defined for the classic problem only")
+				}
+				classes = map[string]bool{}
+				bo.Each = func(q model.Placement) bool {
+					c, _, err := model.Canonical(q)
+					if err != nil {
+						canonErr = err
+						return false
+					}
+					classes[fmt.Sprint(c)] = true
+					return true
+				}
+			}
+			r, err := native.Backtrack(ctx, p, bo)
+			res.All, res.Nodes = r.Count, r.Nodes
+			if opt.Distinct {
+				res.Distinct, res.HasDistinct = uint64(len(classes)), true
+			}
+			return res, errors.Join(err, canonErr)
+		},
+	},
+}
+
+// Finders lists the methods that find one solution, in a fixed order.
+func Finders() []Finder { return append([]Finder(nil), finders...) }
+
+// Counters lists the methods that count all solutions.
+func Counters() []Counter { return append([]Counter(nil), counters...) }
+
+// LookupFinder returns the finder of that name.
+func LookupFinder(name string) (Finder, error) {
+	for _, f := range finders {
+		if f.Name == name {
+			return f, nil
+		}
+	}
+	return Finder{}, fmt.Errorf("unknown method %q for finding a solution (known: %s)", name, names(finders, func(f Finder) string { return f.Name }))
+}
+
+// LookupCounter returns the counter of that name.
+func LookupCounter(name string) (Counter, error) {
+	for _, c := range counters {
+		if c.Name == name {
+			return c, nil
+		}
+	}
+	return Counter{}, fmt.Errorf("unknown method %q for counting (known: %s)", name, names(counters, func(c Counter) string { return c.Name }))
+}
+
+func names[T any](xs []T, name func(T) string) string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = name(x)
+	}
+	sort.Strings(out)
+	return strings.Join(out, ", ")
+}
+
+// Check says whether the finder accepts p, before any work or allocation.
+func (f Finder) Check(p model.Problem) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	if p.N > f.MaxN {
+		return fmt.Errorf("N = %d is too large for method %s (at most %d)", p.N, f.Name, f.MaxN)
+	}
+	if !f.Variants && !p.IsClassic() {
+		return fmt.Errorf("method %s solves the classic problem only: use backtrack for pre-placed queens or blocked squares", f.Name)
+	}
+	return nil
+}
+
+// MemoryNeeded estimates the bytes the finder needs for N = n.
+func (f Finder) MemoryNeeded(n int) uint64 {
+	return uint64(f.BytesPerQueen*float64(n)) + 16<<20
+}
+
+// Find runs the finder on p and verifies the solution with model.Verify
+// before returning it: a solution that fails verification is an error,
+// never a result.
+func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
+	if err := f.Check(p); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	s, err := f.find(ctx, p, opt)
+	if err != nil {
+		return nil, err
+	}
+	s.Elapsed = time.Since(start)
+	s.Method, s.Problem = f.Name, p
+	if err := model.VerifyColumns(p, s.Columns); err != nil {
+		return nil, fmt.Errorf("nqueens: method %s returned an invalid placement (%v): this is a bug", f.Name, err)
+	}
+	return s, nil
+}
+
+// Check says whether the counter accepts p.
+func (c Counter) Check(p model.Problem) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	if p.N > c.MaxN {
+		return fmt.Errorf("N = %d is too large for counting with %s (at most %d)", p.N, c.Name, c.MaxN)
+	}
+	if !c.Variants && !p.IsClassic() {
+		return fmt.Errorf("method %s counts the classic problem only: use backtrack for pre-placed queens or blocked squares", c.Name)
+	}
+	return nil
+}
+
+// Count runs the counter on p. On cancellation it returns the partial
+// counts with the context's error.
+func (c Counter) Count(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
+	if err := c.Check(p); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	r, err := c.count(ctx, p, opt)
+	if r != nil {
+		r.Elapsed = time.Since(start)
+		r.Method, r.N = c.Name, p.N
+	}
+	return r, err
+}
+
+// CheckKnown compares a count of the classic problem with OEIS A000170 and
+// A002562; it returns nil when they agree or the value is not known.
+func CheckKnown(r *CountResult) error {
+	all, distinct, ok := model.KnownCount(r.N)
+	if !ok {
+		return nil
+	}
+	if r.All != all {
+		return fmt.Errorf("count %d for N = %d disagrees with OEIS A000170 (%d)", r.All, r.N, all)
+	}
+	if r.HasDistinct && r.Distinct != distinct {
+		return fmt.Errorf("distinct count %d for N = %d disagrees with OEIS A002562 (%d)", r.Distinct, r.N, distinct)
+	}
+	return nil
+}
