@@ -329,17 +329,26 @@ func (s *symSearch) runUnit(n int, u WorkUnit, stop *atomic.Bool) (r UnitResult,
 //     squares nearer a corner; check decides the leaves' orbits.
 func (s *symSearch) search(y0 int, left, down, right uint64) {
 	var bms, ls, ds, rs [BitmaskMaxN]uint64
-	mask, last, bound1, bound2 := s.mask, s.last, s.bound1, s.bound2
+	mask, last, bound2, split := s.mask, s.last, s.bound2, s.split
 	excl, lastmask, corner := s.sidemask, s.lastmask, s.kind == unitCorner
 	if corner {
 		excl, lastmask, bound2 = 2, 0, -1
 	}
+	// notExcl[y]: the squares of row y the branch's bounds allow, before the
+	// special case of row bound2.
+	var notExcl [BitmaskMaxN + 1]uint64
+	for y := range notExcl {
+		notExcl[y] = ^uint64(0)
+		if y < s.bound1 {
+			notExcl[y] = ^excl
+		}
+	}
 	nodes := s.nodes
-	if s.split >= 0 {
+	if split >= 0 {
 		nodes++ // a branch's first row; a unit's first row was counted above it
 	}
 	defer func() { s.nodes = nodes }()
-	if y0 == s.split {
+	if y0 == split {
 		s.emit(y0, left, down, right)
 		return
 	}
@@ -347,12 +356,16 @@ func (s *symSearch) search(y0 int, left, down, right uint64) {
 	// bm: the squares of row y still to try; left, down, right: what the
 	// queens above row y attack in it.
 	y := y0 & (BitmaskMaxN - 1)
-	bm := prune(mask&^(left|down|right), y, bound1, bound2, excl, down)
+	bm := mask &^ (left | down | right) & notExcl[y]
+	if y == bound2 {
+		bm = atBound2(bm, down, excl)
+	}
+	board := &s.board
 	for {
 		for bm != 0 {
 			bit := bm & -bm
 			bm ^= bit
-			s.board[y] = bit
+			board[y] = bit
 			nl, nd, nr := (left|bit)<<1, down|bit, (right|bit)>>1
 			nodes++
 			if y+1 == last {
@@ -361,20 +374,21 @@ func (s *symSearch) search(y0 int, left, down, right uint64) {
 					if corner {
 						s.byOrbit[2]++
 					} else {
-						s.board[last] = lastRow
+						board[last] = lastRow
 						s.check()
 					}
 				}
 				continue
 			}
-			if y+1 == s.split {
+			if y+1 == split {
 				s.emit(y+1, nl, nd, nr)
 				continue
 			}
-			// Look ahead before going down: no free square in the next row,
-			// or none in the row after it even before the next row's queen
-			// is placed, is a dead end.
-			child := prune(mask&^(nl|nd|nr), y+1, bound1, bound2, excl, nd)
+			// No free square in the next row: a dead end, not entered.
+			child := mask &^ (nl | nd | nr) & notExcl[y+1]
+			if y+1 == bound2 {
+				child = atBound2(child, nd, excl)
+			}
 			if child == 0 {
 				continue
 			}
@@ -395,24 +409,17 @@ func (s *symSearch) search(y0 int, left, down, right uint64) {
 	}
 }
 
-// prune removes from bm, the free squares of row y, those where the branch's
-// bounds forbid a queen: the excluded edge squares above row bound1, and at
-// row bound2 all but the edges unless the edges are taken already (then
-// nothing is left unless both are).
-func prune(bm uint64, y, bound1, bound2 int, excl, down uint64) uint64 {
-	if y < bound1 {
-		return bm &^ excl
+// atBound2 applies the bound of row bound2 in the inside branch: the edge
+// columns must be taken by then; if one of them is still free, a queen of
+// this row must take it.
+func atBound2(bm, down, excl uint64) uint64 {
+	switch down & excl {
+	case 0:
+		return 0
+	case excl:
+		return bm
 	}
-	if y == bound2 {
-		switch down & excl {
-		case 0:
-			return 0
-		case excl:
-			return bm
-		}
-		return bm & excl
-	}
-	return bm
+	return bm & excl
 }
 
 // check compares a solution of the inside branch with its images under the

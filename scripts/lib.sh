@@ -1,0 +1,30 @@
+# Shared helpers of the comparison scripts: measure a command's wall time and
+# peak memory with GNU time, and take medians.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+shared=${NQUEENS_SHARED:-$root/../shared}
+
+need() {
+  command -v "$1" >/dev/null || { echo "$(basename "$0"): needs $1 ($2)" >&2; exit 2; }
+}
+need cc "apt-get install gcc"
+[ -x /usr/bin/time ] || { echo "$(basename "$0"): needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
+[ -d "$shared/bench" ] || { echo "$(basename "$0"): $shared/bench not found (set NQUEENS_SHARED)" >&2; exit 2; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+build_nqueens() {
+  (cd "$root" && go build -o "$work/nqueens" ./cmd/nqueens)
+}
+
+# measure CMD...: prints "WALL_SECONDS PEAK_KB"; fails if the command fails.
+measure() {
+  /usr/bin/time -f '%e %M' -o "$work/time.txt" "$@" >"$work/out.txt" 2>&1 || {
+    echo "$(basename "$0"): command failed: $*" >&2; cat "$work/out.txt" >&2; exit 1; }
+  cat "$work/time.txt"
+}
+
+# median of the numbers on standard input
+median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
