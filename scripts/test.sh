@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The whole test suite (README: "Run all tests"): formatting, vet, all tests,
+# and the race detector on the concurrent parts. Long checks (bitmask counts
+# up to n = 18) run with: go test ./native -long
+set -euo pipefail
+cd "$(dirname "$0")/.."
+unformatted=$(gofmt -l .)
+if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted" >&2; exit 1; fi
+go vet ./...
+go test -count=1 ./...
+go test -count=1 -race -run 'Count|Cancel|Lookup|Counters' ./native ./
