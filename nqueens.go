@@ -210,14 +210,20 @@ func names[T any](xs []T, name func(T) string) string {
 
 // Check says whether the finder accepts p, before any work or allocation.
 func (f Finder) Check(p model.Problem) error {
+	return accepts(p, f.MaxN, f.Variants, "method "+f.Name, "method "+f.Name+" solves")
+}
+
+// accepts checks p against a method's limits; who and does name the method
+// in the messages.
+func accepts(p model.Problem, maxN int, variants bool, who, does string) error {
 	if err := p.Validate(); err != nil {
 		return err
 	}
-	if p.N > f.MaxN {
-		return fmt.Errorf("N = %d is too large for method %s (at most %d)", p.N, f.Name, f.MaxN)
+	if p.N > maxN {
+		return fmt.Errorf("N = %d is too large for %s (at most %d)", p.N, who, maxN)
 	}
-	if !f.Variants && !p.IsClassic() {
-		return fmt.Errorf("method %s solves the classic problem only: use backtrack for pre-placed queens or blocked squares", f.Name)
+	if !variants && !p.IsClassic() {
+		return fmt.Errorf("%s the classic problem only: use backtrack for pre-placed queens or blocked squares", does)
 	}
 	return nil
 }
@@ -249,16 +255,7 @@ func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*So
 
 // Check says whether the counter accepts p.
 func (c Counter) Check(p model.Problem) error {
-	if err := p.Validate(); err != nil {
-		return err
-	}
-	if p.N > c.MaxN {
-		return fmt.Errorf("N = %d is too large for counting with %s (at most %d)", p.N, c.Name, c.MaxN)
-	}
-	if !c.Variants && !p.IsClassic() {
-		return fmt.Errorf("method %s counts the classic problem only: use backtrack for pre-placed queens or blocked squares", c.Name)
-	}
-	return nil
+	return accepts(p, c.MaxN, c.Variants, "counting with "+c.Name, "method "+c.Name+" counts")
 }
 
 // Count runs the counter on p. On cancellation it returns the partial

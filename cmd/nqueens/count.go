@@ -30,20 +30,17 @@ orbit, in parallel, N <= 32), backtrack (seed 003's search with its node
 count; honours --fix and --block).`,
 		Args: argsBetween(1, 1, "N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := parseN(args[0])
+			p, err := pf.parse(args[0])
 			if err != nil {
 				return err
 			}
+			n := p.N
 			ct, err := nqueens.LookupCounter(method)
 			if err != nil {
 				return usageError{err}
 			}
 			if jobs < 0 {
 				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
-			}
-			p, err := pf.problem(n)
-			if err != nil {
-				return err
 			}
 			if err := ct.Check(p); err != nil {
 				return usageError{err}

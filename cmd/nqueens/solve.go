@@ -31,9 +31,13 @@ func (pf *problemFlags) add(c *cobra.Command) {
 	c.Flags().StringVar(&pf.block, "block", "", "blocked squares, 1-based ROW:COL list, e.g. 4:4,5:2")
 }
 
-func (pf *problemFlags) problem(n int) (model.Problem, error) {
+// parse reads the N argument and the variant flags into a problem.
+func (pf *problemFlags) parse(arg string) (model.Problem, error) {
+	n, err := parseN(arg)
+	if err != nil {
+		return model.Problem{}, err
+	}
 	p := model.Problem{N: n}
-	var err error
 	if p.Fixed, err = model.ParseSquares(pf.fix); err != nil {
 		return p, usagef("--fix: %v", strings.TrimPrefix(err.Error(), "model: "))
 	}
@@ -68,17 +72,14 @@ each row on one line, then a drawing for N <= 20. N = 2 and 3 have no
 solution: the exit status is then 1.`,
 		Args: argsBetween(1, 1, "N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := parseN(args[0])
+			p, err := pf.parse(args[0])
 			if err != nil {
 				return err
 			}
+			n := p.N
 			f, err := nqueens.LookupFinder(method)
 			if err != nil {
 				return usageError{err}
-			}
-			p, err := pf.problem(n)
-			if err != nil {
-				return err
 			}
 			if err := f.Check(p); err != nil {
 				return usageError{err}

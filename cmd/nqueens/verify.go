@@ -22,11 +22,7 @@ Prints "valid" (exit 0) or the first conflict (exit 1); a file that is not in
 the format is an error naming the line and field (exit 2).`,
 		Args: argsBetween(1, 2, "N and at most one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := parseN(args[0])
-			if err != nil {
-				return err
-			}
-			p, err := pf.problem(n)
+			p, err := pf.parse(args[0])
 			if err != nil {
 				return err
 			}
@@ -40,7 +36,7 @@ the format is an error naming the line and field (exit 2).`,
 				defer f.Close()
 				r, name = f, args[1]
 			}
-			q, err := model.ReadSolution(r, n)
+			q, err := model.ReadSolution(r, p.N)
 			if err != nil {
 				return usagef("%s: %v", name, err)
 			}
