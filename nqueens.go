@@ -146,27 +146,21 @@ var counters = []Counter{
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 			res := &CountResult{Jobs: 1}
 			bo := native.BacktrackOptions{ForwardCheck: opt.ForwardCheck}
-			var classes map[string]bool
+			var classes model.Classes
 			var canonErr error
 			if opt.Distinct {
 				if !p.IsClassic() {
 					return nil, errors.New("nqueens: essentially distinct counts are defined for the classic problem only")
 				}
-				classes = map[string]bool{}
 				bo.Each = func(q model.Placement) bool {
-					c, _, err := model.Canonical(q)
-					if err != nil {
-						canonErr = err
-						return false
-					}
-					classes[fmt.Sprint(c)] = true
-					return true
+					_, canonErr = classes.Add(q)
+					return canonErr == nil
 				}
 			}
 			r, err := native.Backtrack(ctx, p, bo)
 			res.All, res.Nodes = r.Count, r.Nodes
 			if opt.Distinct {
-				res.Distinct, res.HasDistinct = uint64(len(classes)), true
+				res.Distinct, res.HasDistinct = uint64(classes.Len()), true
 			}
 			return res, errors.Join(err, canonErr)
 		},

@@ -111,3 +111,47 @@ func Canonical(q Placement) (Placement, int, error) {
 	}
 	return best, len(distinct), nil
 }
+
+// Classes groups solutions into classes under the eight symmetries: Add each
+// solution once, then read how many classes were seen and their orbit sizes.
+// The zero value is ready to use.
+type Classes struct {
+	seen map[string]int // canonical form -> orbit size
+}
+
+// Add records q's class; it reports whether the class is new.
+func (c *Classes) Add(q Placement) (bool, error) {
+	canon, orbit, err := Canonical(q)
+	if err != nil {
+		return false, err
+	}
+	key := fmt.Sprint(canon)
+	if c.seen == nil {
+		c.seen = map[string]int{}
+	}
+	if _, ok := c.seen[key]; ok {
+		return false, nil
+	}
+	c.seen[key] = orbit
+	return true, nil
+}
+
+// Len is the number of classes seen.
+func (c *Classes) Len() int { return len(c.seen) }
+
+// ByOrbit counts the classes with orbit size 2, 4 and 8 (n = 1's orbit of
+// size 1 is in none of them).
+func (c *Classes) ByOrbit() [3]uint64 {
+	var out [3]uint64
+	for _, o := range c.seen {
+		switch o {
+		case 2:
+			out[0]++
+		case 4:
+			out[1]++
+		case 8:
+			out[2]++
+		}
+	}
+	return out
+}

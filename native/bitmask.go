@@ -140,37 +140,19 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 // every solution and grouping them by canonical form.
 func countSmall(ctx context.Context, n int) (CountResult, error) {
 	res := CountResult{Units: 1}
-	seen := map[string]bool{}
+	var classes model.Classes
 	var firstErr error
 	r, err := Backtrack(ctx, model.Classic(n), BacktrackOptions{Each: func(q model.Placement) bool {
-		c, orbit, err := model.Canonical(q)
-		if err != nil {
-			firstErr = err
-			return false
-		}
-		key := string(rune(len(c)))
-		for _, v := range c {
-			key += string(rune(v))
-		}
-		if !seen[key] {
-			seen[key] = true
-			switch orbit {
-			case 2:
-				res.ByOrbit[0]++
-			case 4:
-				res.ByOrbit[1]++
-			case 8:
-				res.ByOrbit[2]++
-			}
-		}
-		return true
+		_, firstErr = classes.Add(q)
+		return firstErr == nil
 	}})
 	if err == nil {
 		err = firstErr
 	}
 	res.Nodes = r.Nodes
 	res.All = r.Count
-	res.Distinct = uint64(len(seen))
+	res.ByOrbit = classes.ByOrbit()
+	res.Distinct = uint64(classes.Len())
 	if err == nil {
 		res.UnitsDone = 1
 	}
