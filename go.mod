@@ -3,7 +3,12 @@ module github.com/queenslab/nqueens
 go 1.26
 
 require (
+	github.com/crillab/gophersat v1.4.0
+	github.com/go-air/gini v1.0.4
+	github.com/spf13/cobra v1.10.2
+)
+
+require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
-	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 )

@@ -1,0 +1,161 @@
+package encode
+
+import (
+	"fmt"
+
+	"github.com/queenslab/nqueens/model"
+)
+
+// CNF is the N-Queens problem as clauses, with the at-most-one encoding AMO.
+type CNF struct {
+	Problem model.Problem
+	AMO     AMO
+}
+
+// NewCNF checks p and returns its CNF with the encoding amo (nil for
+// DefaultAMO).
+func NewCNF(p model.Problem, amo AMO) (*CNF, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	if amo == nil {
+		var err error
+		if amo, err = ParseAMO(DefaultAMO); err != nil {
+			return nil, err
+		}
+	}
+	if n := uint64(p.N); n*n > 1<<31-1 {
+		return nil, fmt.Errorf("encode: N = %d gives %d queen variables, more than DIMACS solvers number (2^31-1)", p.N, n*n)
+	}
+	return &CNF{Problem: p, AMO: amo}, nil
+}
+
+// QueenVar is the DIMACS variable of the queen at row r, column c (0-based).
+func QueenVar(n, r, c int) int { return r*n + c + 1 }
+
+// Lines calls f with the squares of every line the constraints speak of:
+// each row and each column, then each diagonal r+c = d and each
+// anti-diagonal n-1-r+c = d of two squares or more, in that order, until f
+// returns false. The slice is reused between calls.
+func Lines(n int, f func(kind LineKind, index int, sq []model.Square) bool) {
+	sq := make([]model.Square, 0, n)
+	for r := 0; r < n; r++ {
+		sq = sq[:0]
+		for c := 0; c < n; c++ {
+			sq = append(sq, model.Square{Row: r, Col: c})
+		}
+		if !f(Row, r, sq) {
+			return
+		}
+	}
+	for c := 0; c < n; c++ {
+		sq = sq[:0]
+		for r := 0; r < n; r++ {
+			sq = append(sq, model.Square{Row: r, Col: c})
+		}
+		if !f(Column, c, sq) {
+			return
+		}
+	}
+	for d := 1; d < 2*n-2; d++ { // r + c = d; d = 0 and 2n-2 are corners
+		sq = sq[:0]
+		for r := max(0, d-n+1); r <= min(d, n-1); r++ {
+			sq = append(sq, model.Square{Row: r, Col: d - r})
+		}
+		if !f(Diagonal, d, sq) {
+			return
+		}
+	}
+	for d := 1; d < 2*n-2; d++ { // n-1 - r + c = d
+		sq = sq[:0]
+		for r := max(0, n-1-d); r <= min(n-1, 2*n-2-d); r++ {
+			sq = append(sq, model.Square{Row: r, Col: d - (n - 1) + r})
+		}
+		if !f(AntiDiagonal, d, sq) {
+			return
+		}
+	}
+}
+
+// LineKind tells a row, column, diagonal (r+c constant) or anti-diagonal
+// (r-c constant) apart.
+type LineKind int
+
+const (
+	Row LineKind = iota
+	Column
+	Diagonal
+	AntiDiagonal
+)
+
+// Exact reports whether the line must hold exactly one queen (rows and
+// columns) rather than at most one.
+func (k LineKind) Exact() bool { return k == Row || k == Column }
+
+// lineLength is the number of squares of diagonal index d (1..2n-3).
+func lineLength(n, d int) int { return min(d, 2*n-2-d) + 1 }
+
+// Size returns the number of variables and clauses of the CNF, from the
+// formulas of the encoding, without building it.
+func (f *CNF) Size() (vars, clauses int) {
+	n := f.Problem.N
+	av, ac := f.AMO.Size(n)
+	vars, clauses = n*n+2*n*av, 2*n*(1+ac)
+	for d := 1; d < 2*n-2; d++ {
+		av, ac := f.AMO.Size(lineLength(n, d))
+		vars += 2 * av
+		clauses += 2 * ac
+	}
+	return vars, clauses + len(f.Problem.Fixed) + len(f.Problem.Blocked)
+}
+
+// Encode adds every clause to dst: pre-placed queens and blocked squares
+// first as unit clauses, then rows, columns, diagonals and anti-diagonals.
+// If dst has a method Err() error, Encode stops after the first line for
+// which it returns an error.
+func (f *CNF) Encode(dst Adder) {
+	n := f.Problem.N
+	for _, s := range f.Problem.Fixed {
+		clause(dst, QueenVar(n, s.Row, s.Col))
+	}
+	for _, s := range f.Problem.Blocked {
+		clause(dst, -QueenVar(n, s.Row, s.Col))
+	}
+	vars := NewVars(n * n)
+	lits := make([]int, 0, n)
+	failed, _ := dst.(interface{ Err() error })
+	Lines(n, func(kind LineKind, _ int, sq []model.Square) bool {
+		lits = lits[:0]
+		for _, s := range sq {
+			lits = append(lits, QueenVar(n, s.Row, s.Col))
+		}
+		if kind.Exact() {
+			clause(dst, lits...)
+		}
+		f.AMO.Encode(dst, vars, lits)
+		return failed == nil || failed.Err() == nil
+	})
+}
+
+// Decode reads the placement from a model of the CNF: value(v) tells whether
+// variable v is true. It returns an error if a row has no queen or more
+// than one; the caller verifies the placement against the problem.
+func Decode(n int, value func(v int) bool) (model.Placement, error) {
+	q := make(model.Placement, n)
+	for r := range q {
+		q[r] = model.Unset
+		for c := 0; c < n; c++ {
+			if !value(QueenVar(n, r, c)) {
+				continue
+			}
+			if q[r] != model.Unset {
+				return nil, fmt.Errorf("encode: model has queens in columns %d and %d of row %d", q[r]+1, c+1, r+1)
+			}
+			q[r] = c
+		}
+		if q[r] == model.Unset {
+			return nil, fmt.Errorf("encode: model has no queen in row %d", r+1)
+		}
+	}
+	return q, nil
+}

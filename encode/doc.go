@@ -1,0 +1,26 @@
+// Package encode writes an N-Queens problem (model.Problem) as input for other
+// solvers: CNF with a choice of at-most-one encodings (DIMACS), exact cover
+// (Knuth's XCC text for his DLX programs), pseudo-Boolean constraints (OPB),
+// MiniZinc and XCSP3. It also reads DIMACS and XCC files of any origin, so
+// the solvers of this module work on more than queens.
+//
+// Every writer streams: the sizes in a header (DIMACS "p cnf V C", OPB
+// "#variable= #constraint=") are computed from formulas before the first
+// clause, and memory does not grow with the number of clauses.
+//
+// # Variables
+//
+// The queen at row r, column c (0-based) is variable r*N + c + 1, so the
+// queen variables are 1..N*N. Auxiliary variables of an at-most-one encoding
+// come after N*N. In the human-readable parts of the files (comments, the
+// MiniZinc model) rows and columns count from 1; XCSP3 and XCC item names
+// follow the 0-based conventions of those formats.
+//
+// # Constraints
+//
+// Every row and every column holds exactly one queen (at-least-one clause
+// plus at-most-one), every diagonal of length two or more at most one.
+// A pre-placed queen is a unit clause, a blocked square a negative unit
+// clause. Pre-placed queens that attack each other give an unsatisfiable
+// instance, which is written as such and said so in the header.
+package encode

@@ -1,0 +1,84 @@
+package encode
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/queenslab/nqueens/model"
+)
+
+// OPBSize returns the number of variables and constraints of the OPB of p.
+func OPBSize(p model.Problem) (vars, constraints int) {
+	n := p.N
+	return n * n, 2*n + 2*max(0, 2*n-3) + len(p.Fixed) + len(p.Blocked)
+}
+
+// WriteOPB writes p as a pseudo-Boolean satisfaction problem in the OPB
+// format of the pseudo-Boolean competitions (read by gophersat, clasp,
+// RoundingSat and others), streaming: the "* #variable= V #constraint= C"
+// line first, comment lines "*", then one linear constraint per line over
+// x1..x{N*N} (the queen variables of the CNF): each row and column "= 1",
+// each diagonal of two squares or more "-1 x .. -1 x >= -1" (at most one;
+// the format has no "<="), a pre-placed queen "+1 x = 1", a blocked square
+// "+1 x = 0". No objective.
+func WriteOPB(ctx context.Context, w io.Writer, p model.Problem, opt Options) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	if n := uint64(p.N); n*n > 1<<31-1 {
+		return fmt.Errorf("encode: N = %d is too large for OPB (more than 2^31-1 variables)", p.N)
+	}
+	n := p.N
+	vars, cons := OPBSize(p)
+	lines, err := describe(p, opt, []string{
+		"encoding: OPB, rows and columns = 1, diagonals at most one (as -1 x ... >= -1)",
+		fmt.Sprintf("variables x1..x%d: the queen at row r, column c (1-based) is x((r-1)*%d + c)", n*n, n),
+	})
+	if err != nil {
+		return err
+	}
+	dw := &dimacsWriter{ctx: ctx, w: w, buf: make([]byte, 0, 1<<17)}
+	dw.buf = fmt.Appendf(dw.buf, "* #variable= %d #constraint= %d\n", vars, cons)
+	for _, l := range lines {
+		dw.buf = append(dw.buf, "* "...)
+		dw.buf = append(dw.buf, l...)
+		dw.buf = append(dw.buf, '\n')
+	}
+	written := 0
+	unit := func(s model.Square, v string) {
+		dw.buf = append(dw.buf, "+1 x"...)
+		dw.buf = strconv.AppendInt(dw.buf, int64(QueenVar(n, s.Row, s.Col)), 10)
+		dw.buf = append(dw.buf, " = "...)
+		dw.buf = append(dw.buf, v...)
+		dw.buf = append(dw.buf, " ;\n"...)
+		written++
+	}
+	for _, s := range p.Fixed {
+		unit(s, "1")
+	}
+	for _, s := range p.Blocked {
+		unit(s, "0")
+	}
+	Lines(n, func(kind LineKind, _ int, sq []model.Square) bool {
+		coef, rel := "+1 x", "= 1 ;\n"
+		if !kind.Exact() {
+			coef, rel = "-1 x", ">= -1 ;\n"
+		}
+		for _, s := range sq {
+			dw.buf = append(dw.buf, coef...)
+			dw.buf = strconv.AppendInt(dw.buf, int64(QueenVar(n, s.Row, s.Col)), 10)
+			dw.buf = append(dw.buf, ' ')
+		}
+		dw.buf = append(dw.buf, rel...)
+		written++
+		dw.maybeFlush()
+		return dw.err == nil
+	})
+	dw.flush()
+	if dw.err == nil && written != cons {
+		return fmt.Errorf("encode: internal error: header says %d constraints, %d written", cons, written)
+	}
+	return dw.err
+}

@@ -1,0 +1,164 @@
+package encode_test
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/model"
+)
+
+// coverCount counts the exact covers of x by plain recursion: pick the
+// first uncovered primary item, try each option that holds it and fits.
+func coverCount(x *encode.ExactCover) int {
+	used := make([]bool, x.Items())
+	var rec func() int
+	rec = func() int {
+		item := -1
+		for i := range x.Primary {
+			if !used[i] {
+				item = i
+				break
+			}
+		}
+		if item < 0 {
+			return 1
+		}
+		total := 0
+	next:
+		for _, o := range x.Options {
+			holds := false
+			for _, i := range o {
+				if used[i] {
+					continue next
+				}
+				holds = holds || i == item
+			}
+			if !holds {
+				continue
+			}
+			for _, i := range o {
+				used[i] = true
+			}
+			total += rec()
+			for _, i := range o {
+				used[i] = false
+			}
+		}
+		return total
+	}
+	return rec()
+}
+
+// TestXCCQueens builds the exact cover for n = 1..8 in both orders, writes
+// it, reads it back, and counts covers against Q(n); then random variants
+// against brute force.
+func TestXCCQueens(t *testing.T) {
+	for _, order := range []encode.Order{encode.Natural, encode.OrganPipe} {
+		for n := 1; n <= 8; n++ {
+			p := model.Classic(n)
+			x, squares, err := encode.QueensCover(p, order)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(squares) != n*n || len(x.Options) != n*n {
+				t.Fatalf("n = %d: %d options, want %d", n, len(x.Options), n*n)
+			}
+			var buf bytes.Buffer
+			if err := encode.WriteQueensXCC(context.Background(), &buf, p, order, encode.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			back, err := encode.ReadXCC(&buf)
+			if err != nil {
+				t.Fatalf("n = %d %s: reading what was written: %v", n, order, err)
+			}
+			if !reflect.DeepEqual(back, x) {
+				t.Fatalf("n = %d %s: the file differs from QueensCover", n, order)
+			}
+			want, _, _ := model.KnownCount(n)
+			if got := coverCount(x); uint64(got) != want {
+				t.Errorf("n = %d %s: %d exact covers, want %d", n, order, got, want)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := range 60 {
+		p := randomProblem(rng, 4+i%4)
+		x, _, err := encode.QueensCover(p, encode.OrganPipe)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := coverCount(x), bruteCount(p); uint64(got) != want {
+			t.Errorf("%+v: %d covers, brute force %d", p, got, want)
+		}
+	}
+}
+
+// TestXCCOrganPipe checks the primary item order against Knuth's
+// queens-dlx generator for n = 8: r4 c4 r3 c3 r5 c5 r2 c2 r6 c6 r1 c1 r7 c7 r0 c0.
+func TestXCCOrganPipe(t *testing.T) {
+	x, _, _ := encode.QueensCover(model.Classic(8), encode.OrganPipe)
+	got := strings.Join(x.Primary, " ")
+	var want []string
+	for j := 0; j < 8; j++ { // Knuth: t = (j odd ? n-1-j : n+j) >> 1
+		t := (8 + j) >> 1
+		if j&1 == 1 {
+			t = (8 - 1 - j) >> 1
+		}
+		want = append(want, "r"+string(rune('0'+t)), "c"+string(rune('0'+t)))
+	}
+	if got != strings.Join(want, " ") {
+		t.Errorf("organ-pipe items %q, want %q", got, strings.Join(want, " "))
+	}
+}
+
+func TestReadXCC(t *testing.T) {
+	// Knuth's example from DLX1 (a cover with one solution), with comments.
+	good := "| example\nA B C D E F G\n| options\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
+	x, err := encode.ReadXCC(strings.NewReader(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := coverCount(x); got != 1 {
+		t.Errorf("Knuth's example has %d covers, want 1", got)
+	}
+	withSecondary := "p q r | x y\np x\nq x\nq y\nr\np q\n"
+	x, err = encode.ReadXCC(strings.NewReader(withSecondary))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(x.Secondary) != 2 || coverCount(x) != 2 { // {p x, q y, r} and {p q, r}
+		t.Errorf("secondary example: %d secondary items, %d covers", len(x.Secondary), coverCount(x))
+	}
+	for _, tc := range []struct{ in, err string }{
+		{"", "xcc: no item line"},
+		{"| only a comment\n", "xcc: no item line"},
+		{"| x y\n", "xcc: no item line"},
+		{"a b | c | d\n", "xcc: line 1, column 9: a second | in the item line"},
+		{"a a\n", `xcc: line 1, column 3: item "a" is declared twice`},
+		{"abcdefghi\n", `xcc: line 1, column 1: item name "abcdefghi" is longer than 8 characters`},
+		{"a b:1\n", `xcc: line 1, column 3: item name "b:1" contains ':' (color controls and multiplicities are not supported)`},
+		{"a|b\n", `xcc: line 1, column 1: item name "a|b" contains '|'`},
+		{"| c\n| y\n", "xcc: no item line"},
+		{"a b\na z\n", `xcc: line 2, column 3: unknown item "z"`},
+		{"a b\na a\n", `xcc: line 2, column 3: item "a" appears twice in this option`},
+		{"a | x\nx\n", "xcc: line 2: option has no primary item"},
+		{"a | x\na x:red\n", `xcc: line 2, column 3: "x:red": color controls (item:color, as in DLX2) are not supported`},
+	} {
+		_, err := encode.ReadXCC(strings.NewReader(tc.in))
+		if err == nil || err.Error() != tc.err {
+			t.Errorf("ReadXCC(%q) error = %v, want %q", tc.in, err, tc.err)
+		}
+	}
+}
+
+func TestXCCTooLarge(t *testing.T) {
+	err := encode.WriteQueensXCC(context.Background(), &bytes.Buffer{}, model.Classic(encode.XCCMaxN+1), encode.Natural, encode.Options{})
+	if err == nil || !strings.Contains(err.Error(), "too large for XCC") {
+		t.Errorf("error %v", err)
+	}
+}
