@@ -19,6 +19,8 @@ type Options struct {
 	// gives the count when it is known: Q(n) for the classic problem,
 	// 0 when pre-placed queens attack each other.
 	Expected *uint64
+	// ExpectedSource says how Expected was found ("counted by backtracking").
+	ExpectedSource string
 }
 
 // Expected returns the number of solutions of p when it is known without
@@ -82,6 +84,8 @@ func describe(p model.Problem, opt Options, format []string) ([]string, error) {
 	switch {
 	case opt.Expected != nil && ok && *opt.Expected != count:
 		return nil, fmt.Errorf("encode: the expected count %d disagrees with %d (%s)", *opt.Expected, count, source)
+	case opt.Expected != nil && opt.ExpectedSource != "":
+		lines = append(lines, fmt.Sprintf("expected solutions: %d (%s)", *opt.Expected, opt.ExpectedSource))
 	case opt.Expected != nil:
 		lines = append(lines, fmt.Sprintf("expected solutions: %d", *opt.Expected))
 	case ok:

@@ -3,6 +3,7 @@
 //	nqueens solve N [--method localsearch|construct|backtrack] [--seed S] [-o FILE] [--board] [--json]
 //	nqueens count N [--method bitmask|backtrack] [--unique] [--jobs K] [--json]
 //	nqueens verify N [FILE|-]
+//	nqueens encode N [--format dimacs|xcc|opb|mzn|xcsp3] [--amo NAME] [--order natural|organ-pipe] [--fix r:c,...] [--block r:c,...] [-o FILE]
 //
 // Errors are one line on standard error: exit status 2 for bad input, 1 for
 // a failure or an invalid solution, 130 after an interrupt.
@@ -55,7 +56,7 @@ type env struct {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, cmdline: strings.Join(append([]string{"nqueens"}, args...), " ")}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, cmdline: commandLine(args)}
 	root := newRoot(e)
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -79,6 +80,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return exitFailure
+}
+
+// commandLine gives the command as a shell would take it back: arguments
+// with spaces or shell characters are quoted.
+func commandLine(args []string) string {
+	parts := []string{"nqueens"}
+	for _, a := range args {
+		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`|&;<>()*?[]#~") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		parts = append(parts, a)
+	}
+	return strings.Join(parts, " ")
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
@@ -106,7 +120,7 @@ numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newSolve(e), newCount(e), newVerify(e))
+	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e))
 	return root
 }
 

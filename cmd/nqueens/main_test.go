@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -189,6 +190,18 @@ func TestBadInput(t *testing.T) {
 		{[]string{"verify", "4"}, "2 4 1 9\n", 2, "nqueens: standard input: solution file: line 1, field 4: column 9 is out of range (1 to 4)"},
 		{[]string{"verify", "4"}, "1 2 3 4\n", 1, ""},
 		{[]string{"frob"}, "", 2, `nqueens: unknown command "frob" for "nqueens"`},
+		{[]string{"encode", "8", "--format", "sat"}, "", 2, `nqueens: unknown format "sat" (known: dimacs, xcc, opb, mzn, xcsp3)`},
+		{[]string{"encode", "8", "--amo", "totalizer"}, "", 2, `nqueens: encode: unknown at-most-one encoding "totalizer" (known: pairwise, sequential, ladder, commander, product, bimander, binary)`},
+		{[]string{"encode", "8", "--amo", "commander:1"}, "", 2, "nqueens: encode: commander group size must be at least 2, not 1"},
+		{[]string{"encode", "8", "-f", "xcc", "--amo", "pairwise"}, "", 2, "nqueens: an at-most-one encoding (--amo) applies to --format dimacs only, not xcc"},
+		{[]string{"encode", "8", "--order", "natural"}, "", 2, "nqueens: an item order (--order) applies to --format xcc only, not dimacs"},
+		{[]string{"encode", "8", "-f", "xcc", "--order", "random"}, "", 2, `nqueens: encode: unknown item order "random" (known: natural, organ-pipe)`},
+		{[]string{"encode", "8", "--fix", "9:9"}, "", 2, "nqueens: pre-placed queen at row 9, column 9 is off the 8x8 board"},
+		{[]string{"encode", "8", "--block", "0:1"}, "", 2, `nqueens: --block: square 1 "0:1": rows and columns count from 1`},
+		{[]string{"encode", "8", "--fix", "2:3", "--block", "1:1,2:3"}, "", 2, "nqueens: square 2:3 is both pre-placed (--fix) and blocked (--block)"},
+		{[]string{"encode", "50000"}, "", 2, "nqueens: N = 50000 is too large for dimacs: 2500000000 queen variables"},
+		{[]string{"encode", "6000000", "-f", "xcc"}, "", 2, "nqueens: N = 6000000 is too large for xcc"},
+		{[]string{"encode", "8", "-o", "/nonexistent/x.cnf"}, "", 2, "nqueens: cannot write /nonexistent/x.cnf: folder /nonexistent: no such file or directory"},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
@@ -214,6 +227,56 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// TestEncode writes every format through the command line, to standard
+// output and to a file, and reads the DIMACS back with the strict reader.
+func TestEncode(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"encode", "8", "--amo", "pairwise"},
+		{"encode", "8", "--amo", "commander:4", "--fix", "1:1", "--block", "8:8"},
+		{"encode", "8", "-f", "xcc", "--order", "natural"},
+		{"encode", "8", "-f", "xcc", "--block", "4:4"},
+		{"encode", "8", "-f", "opb"},
+		{"encode", "8", "-f", "mzn", "--fix", "2:2"},
+		{"encode", "8", "-f", "xcsp3"},
+	} {
+		code, out, errs := runCLI(t, "", args...)
+		if code != 0 || errs != "" {
+			t.Fatalf("%v: exit %d, stderr %q", args, code, errs)
+		}
+		path := filepath.Join(dir, "out")
+		if code, _, errs := runCLI(t, "", append(args, "-o", path)...); code != 0 || errs != "" {
+			t.Fatalf("%v -o: exit %d, stderr %q", args, code, errs)
+		}
+		raw, _ := os.ReadFile(path)
+		// The file differs from standard output in the command line only.
+		want := strings.Replace(out, strings.Join(args, " "), strings.Join(append(args, "-o", path), " "), 1)
+		if string(raw) != want {
+			t.Errorf("%v: the file differs from standard output", args)
+		}
+		if !strings.Contains(out, "command: nqueens "+strings.Join(args, " ")+"\n") {
+			t.Errorf("%v: header lacks the command line:\n%s", args, out[:min(len(out), 400)])
+		}
+		if args[1] == "8" && len(args) == 4 && args[2] == "--amo" {
+			f, info, err := encode.ReadFormula(strings.NewReader(out))
+			if err != nil || info.Clauses != len(f.Clauses) || !strings.Contains(out, "c expected solutions: 92 (OEIS A000170)\n") {
+				t.Errorf("%v: %v", args, err)
+			}
+		}
+	}
+	_, out, _ := runCLI(t, "", "encode", "6", "--fix", "1:2")
+	if !strings.Contains(out, "c expected solutions: 1 (counted by backtracking)\n") {
+		t.Errorf("completion count missing from the header")
+	}
+	code, out, _ := runCLI(t, "", "encode", "6", "--fix", "1:1,2:2", "-f", "opb")
+	if code != 0 || !strings.Contains(out, "* expected solutions: 0 (unsatisfiable: the pre-placed queens at row 1, column 1 and row 2, column 2 attack each other)\n") {
+		t.Errorf("attacking queens: exit %d\n%s", code, out)
+	}
+	if got := commandLine([]string{"encode", "4", "--fix", "1:1, 2:3"}); got != "nqueens encode 4 --fix '1:1, 2:3'" {
+		t.Errorf("command line %q", got)
+	}
+}
+
 func TestMemoryCheck(t *testing.T) {
 	f, _ := nqueens.LookupFinder("localsearch")
 	err := memoryCheck(f, 1_000_000_000, 4<<30)
@@ -236,24 +299,29 @@ func TestInterruptLeavesNoFile(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	path := filepath.Join(dir, "big.txt")
-	cmd := exec.Command(bin, "solve", "300000000", "-o", path)
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(1500 * time.Millisecond)
-	cmd.Process.Signal(syscall.SIGINT)
-	err := cmd.Wait()
-	ee, ok := err.(*exec.ExitError)
-	if !ok || ee.ExitCode() != exitInterrupt || strings.TrimSpace(errb.String()) != "nqueens: interrupted" {
-		t.Fatalf("exit %v, stderr %q", err, errb.String())
-	}
-	ents, _ := os.ReadDir(dir)
-	for _, e := range ents {
-		if e.Name() != "nqueens" {
-			t.Errorf("left behind: %s", e.Name())
+	for _, args := range [][]string{
+		{"solve", "300000000"},
+		{"encode", "3000", "--amo", "pairwise"},
+	} {
+		path := filepath.Join(dir, "big.out")
+		cmd := exec.Command(bin, append(args, "-o", path)...)
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(1500 * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGINT)
+		err := cmd.Wait()
+		ee, ok := err.(*exec.ExitError)
+		if !ok || ee.ExitCode() != exitInterrupt || strings.TrimSpace(errb.String()) != "nqueens: interrupted" {
+			t.Fatalf("%v: exit %v, stderr %q", args, err, errb.String())
+		}
+		ents, _ := os.ReadDir(dir)
+		for _, e := range ents {
+			if e.Name() != "nqueens" {
+				t.Errorf("%v: left behind: %s", args, e.Name())
+			}
 		}
 	}
 }

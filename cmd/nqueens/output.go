@@ -25,6 +25,9 @@ func writeFileAtomic(path string, write func(w *bufio.Writer) error) error {
 			os.Remove(tmp.Name())
 		}
 	}()
+	if err := tmp.Chmod(0o644); err != nil {
+		return fmt.Errorf("cannot write %s: %v", path, unwrapPathErr(err))
+	}
 	w := bufio.NewWriterSize(tmp, 1<<20)
 	if err := write(w); err != nil {
 		return err

@@ -47,6 +47,13 @@ func (pf *problemFlags) parse(arg string) (model.Problem, error) {
 	if err := p.Validate(); err != nil {
 		return p, usagef("%v", strings.TrimPrefix(err.Error(), "model: "))
 	}
+	for _, f := range p.Fixed {
+		for _, b := range p.Blocked {
+			if f == b {
+				return p, usagef("square %d:%d is both pre-placed (--fix) and blocked (--block)", f.Row+1, f.Col+1)
+			}
+		}
+	}
 	return p, nil
 }
 

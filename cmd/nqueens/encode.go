@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bufio"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/encode"
+)
+
+func newEncode(e *env) *cobra.Command {
+	var (
+		format, amo, order, out string
+		pf                      problemFlags
+	)
+	c := &cobra.Command{
+		Use:   "encode N",
+		Short: "Write the problem as input for other solvers (DIMACS, XCC, OPB, MiniZinc, XCSP3)",
+		Long: `Write the N-Queens problem, with its pre-placed queens and blocked squares, as
+input for other solvers, to standard output or (with -o) to a file that
+appears only when complete.
+
+Formats:
+  dimacs  CNF for any SAT solver: the queen at row r, column c (1-based) is
+          variable (r-1)*N + c; rows and columns exactly one, diagonals at
+          most one with the encoding of --amo; "c ind" lines give the queen
+          variables as projection set when the encoding adds variables
+  xcc     exact cover in the text format of Knuth's DLX programs
+          (--order organ-pipe, the default, or natural)
+  opb     pseudo-Boolean constraints (gophersat, clasp, RoundingSat)
+  mzn     MiniZinc model (alldifferent on q, q+i, q-i; n as data)
+  xcsp3   XCSP3 instance (allDifferent on q, q+i, q-i)
+
+At-most-one encodings (--amo): ` + strings.Join(encode.AMONames, ", ") + `;
+commander:G sets the group size (default 3), bimander:M the number of groups
+(default the square root of each constraint's length). Default: ` + encode.DefaultAMO + `.
+
+The header comment gives the generator, this command line, the variant, the
+variable map and the expected number of solutions when it is known.`,
+		Args: argsBetween(1, 1, "N"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := pf.parse(args[0])
+			if err != nil {
+				return err
+			}
+			opt := nqueens.EncodeOptions{Format: format, AMO: amo, Order: order, Command: e.cmdline}
+			if err := opt.Check(p); err != nil {
+				return usageError{err}
+			}
+			if err := checkWritable(out); err != nil {
+				return err
+			}
+			write := func(w *bufio.Writer) error { return nqueens.Encode(cmd.Context(), w, p, opt) }
+			if out != "" {
+				return writeFileAtomic(out, write)
+			}
+			w := bufio.NewWriterSize(e.stdout, 1<<20)
+			if err := write(w); err != nil {
+				return err
+			}
+			return w.Flush()
+		},
+	}
+	c.Flags().StringVarP(&format, "format", "f", "dimacs", strings.Join(encode.Formats, ", "))
+	c.Flags().StringVar(&amo, "amo", "", "at-most-one encoding for dimacs (default "+encode.DefaultAMO+")")
+	c.Flags().StringVar(&order, "order", "", "item order for xcc: organ-pipe (default) or natural")
+	c.Flags().StringVarP(&out, "output", "o", "", "write to this file (through a temporary file, renamed when complete)")
+	pf.add(c)
+	return c
+}

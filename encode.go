@@ -1,0 +1,106 @@
+package nqueens
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
+)
+
+// EncodeOptions choose the output of Encode.
+type EncodeOptions struct {
+	// Format is one of encode.Formats; "" is "dimacs".
+	Format string
+	// AMO names the at-most-one encoding of "dimacs" (see encode.ParseAMO);
+	// "" is encode.DefaultAMO. Other formats refuse it.
+	AMO string
+	// Order is "natural" or "organ-pipe" for "xcc"; "" is "organ-pipe".
+	// Other formats refuse it.
+	Order string
+	// Command is the command line written into the header.
+	Command string
+}
+
+// ExpectedCountMaxN is the largest N for which Encode counts the solutions
+// of a completion or blocked variant (by backtracking) to write them into
+// the header; above it the header says "unknown".
+const ExpectedCountMaxN = 12
+
+// Check validates the options and p for Encode, before anything is written.
+func (o EncodeOptions) Check(p model.Problem) error {
+	_, _, err := o.parse(p)
+	return err
+}
+
+func (o EncodeOptions) parse(p model.Problem) (amo encode.AMO, order encode.Order, err error) {
+	if err := p.Validate(); err != nil {
+		return nil, 0, err
+	}
+	format := o.Format
+	if format == "" {
+		format = "dimacs"
+	}
+	known := false
+	for _, f := range encode.Formats {
+		known = known || f == format
+	}
+	if !known {
+		return nil, 0, fmt.Errorf("unknown format %q (known: %s)", format, strings.Join(encode.Formats, ", "))
+	}
+	if o.AMO != "" && format != "dimacs" {
+		return nil, 0, fmt.Errorf("an at-most-one encoding (--amo) applies to --format dimacs only, not %s", format)
+	}
+	if o.Order != "" && format != "xcc" {
+		return nil, 0, fmt.Errorf("an item order (--order) applies to --format xcc only, not %s", format)
+	}
+	order = encode.OrganPipe
+	if o.Order != "" {
+		if order, err = encode.ParseOrder(o.Order); err != nil {
+			return nil, 0, err
+		}
+	}
+	if format == "dimacs" {
+		name := o.AMO
+		if name == "" {
+			name = encode.DefaultAMO
+		}
+		if amo, err = encode.ParseAMO(name); err != nil {
+			return nil, 0, err
+		}
+	}
+	switch {
+	case (format == "dimacs" || format == "opb") && uint64(p.N)*uint64(p.N) > 1<<31-1:
+		return nil, 0, fmt.Errorf("N = %d is too large for %s: %d queen variables, beyond the 2^31-1 that solvers number", p.N, format, uint64(p.N)*uint64(p.N))
+	case format == "xcc" && p.N > encode.XCCMaxN:
+		return nil, 0, fmt.Errorf("N = %d is too large for xcc: item names have at most %d characters (N <= %d)", p.N, encode.MaxNameLen, encode.XCCMaxN)
+	}
+	return amo, order, nil
+}
+
+// Encode writes p to w as solver input. The header gives the toolkit's
+// version, the command, and the number of solutions when it is known:
+// OEIS for the classic problem, 0 for attacking pre-placed queens, and a
+// count by backtracking for other variants with N <= ExpectedCountMaxN.
+func Encode(ctx context.Context, w io.Writer, p model.Problem, o EncodeOptions) error {
+	amo, order, err := o.parse(p)
+	if err != nil {
+		return err
+	}
+	opt := encode.Options{Generator: "nqueens " + Version, Command: o.Command}
+	if _, _, known := encode.Expected(p); !known && p.N <= ExpectedCountMaxN {
+		r, err := native.Backtrack(ctx, p, native.BacktrackOptions{})
+		if err != nil {
+			return err
+		}
+		opt.Expected, opt.ExpectedSource = &r.Count, "counted by backtracking"
+	}
+	format := o.Format
+	if format == "" {
+		format = "dimacs"
+	}
+	return encode.Write(ctx, w, p, format, amo, order, opt)
+}
