@@ -82,3 +82,23 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// Size implements Source: the number of variables and clauses.
+func (f *Formula) Size() (vars, clauses int) { return f.Vars, len(f.Clauses) }
+
+// Encode implements Source: it adds every clause to dst.
+func (f *Formula) Encode(dst Adder) {
+	for _, c := range f.Clauses {
+		for _, l := range c {
+			dst.Add(l)
+		}
+		dst.Add(0)
+	}
+}
+
+// Source is a CNF that knows its size and adds its clauses to an Adder on
+// demand: a *CNF streams them from the formulas, a *Formula from memory.
+type Source interface {
+	Size() (vars, clauses int)
+	Encode(dst Adder)
+}

@@ -253,27 +253,34 @@ func ReadFormula(r io.Reader) (*Formula, *DIMACSInfo, error) {
 // WriteFormula writes f as DIMACS, with the comment lines first and "c ind"
 // when f.Ind is set.
 func WriteFormula(w io.Writer, f *Formula, comments []string) error {
-	dw := &dimacsWriter{ctx: context.Background(), w: w, buf: make([]byte, 0, 1<<17)}
+	return WriteSource(context.Background(), w, f, f.Ind, comments)
+}
+
+// WriteSource writes any CNF source as DIMACS in one streaming pass: the
+// comment lines, one "c ind ... 0" line when ind is not empty, the exact
+// "p cnf" line from src.Size, then the clauses.
+func WriteSource(ctx context.Context, w io.Writer, src Source, ind []int, comments []string) error {
+	dw := &dimacsWriter{ctx: ctx, w: w, buf: make([]byte, 0, 1<<17)}
 	for _, l := range comments {
 		dw.buf = append(dw.buf, "c "...)
 		dw.buf = append(dw.buf, l...)
 		dw.buf = append(dw.buf, '\n')
 	}
-	if len(f.Ind) > 0 {
+	if len(ind) > 0 {
 		dw.buf = append(dw.buf, "c ind"...)
-		for _, v := range f.Ind {
+		for _, v := range ind {
 			dw.buf = append(dw.buf, ' ')
 			dw.buf = strconv.AppendInt(dw.buf, int64(v), 10)
+			dw.maybeFlush()
 		}
 		dw.buf = append(dw.buf, " 0\n"...)
 	}
-	dw.buf = fmt.Appendf(dw.buf, "p cnf %d %d\n", f.Vars, len(f.Clauses))
-	for _, c := range f.Clauses {
-		for _, l := range c {
-			dw.Add(l)
-		}
-		dw.Add(0)
-	}
+	vars, clauses := src.Size()
+	dw.buf = fmt.Appendf(dw.buf, "p cnf %d %d\n", vars, clauses)
+	src.Encode(dw)
 	dw.flush()
+	if dw.err == nil && dw.clauses != clauses {
+		return fmt.Errorf("encode: the source gave %d clauses, its size says %d", dw.clauses, clauses)
+	}
 	return dw.err
 }

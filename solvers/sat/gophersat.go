@@ -1,0 +1,220 @@
+package sat
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+
+	"github.com/crillab/gophersat/solver"
+
+	"github.com/queenslab/nqueens/encode"
+)
+
+// Gophersat is the in-process solver github.com/crillab/gophersat (v1.4.0),
+// used through its plain Solve and AppendClause; its own CountModels and
+// Enumerate over-count and are not used (see DESIGN.md).
+//
+// Gophersat cannot be interrupted: on a cancelled or expired context,
+// Solve and Enumerate return at once with Unknown and the context's
+// error, and the abandoned search goes on in its goroutine, using a core,
+// until it ends by itself.
+//
+// Its traps are avoided here: a formula with an empty clause or with the
+// unit clauses x and -x is answered UNSAT before gophersat sees it
+// (gophersat v1.4.0 drops one of two contradictory units and answers SAT,
+// seen with OPB input), and no two searches run at once (see gophersatLock).
+type Gophersat struct{}
+
+func (Gophersat) Name() string { return "gophersat" }
+
+// trivialUnsat reports an empty clause or two contradictory unit clauses.
+func trivialUnsat(f *encode.Formula) bool {
+	units := map[int]bool{}
+	for _, c := range f.Clauses {
+		switch len(c) {
+		case 0:
+			return true
+		case 1:
+			if units[-c[0]] {
+				return true
+			}
+			units[c[0]] = true
+		}
+	}
+	return false
+}
+
+// gophersatLock serialises all use of gophersat in the process: v1.4.0
+// learns clauses through a package-level buffer (solver.bufLits), so two
+// solvers running at once corrupt each other's learnt clauses (seen here as
+// models that falsify clauses). An abandoned search keeps the lock until it
+// ends.
+var gophersatLock = make(chan struct{}, 1)
+
+// gophersatRun solves s in a goroutine so that the context can abandon it.
+func gophersatRun(ctx context.Context, s *solver.Solver) Status {
+	select {
+	case gophersatLock <- struct{}{}:
+	case <-ctx.Done():
+		return Unknown
+	}
+	done := make(chan solver.Status, 1)
+	go func() {
+		st := s.Solve()
+		<-gophersatLock
+		done <- st
+	}()
+	select {
+	case st := <-done:
+		switch st {
+		case solver.Sat:
+			return Sat
+		case solver.Unsat:
+			return Unsat
+		}
+		return Unknown
+	case <-ctx.Done():
+		return Unknown
+	}
+}
+
+func gophersatModel(s *solver.Solver, vars int) Model {
+	raw := s.Model()
+	m := make(Model, vars+1)
+	for v := 1; v <= vars && v <= len(raw); v++ {
+		m[v] = raw[v-1]
+	}
+	return m
+}
+
+func formulaOf(in encode.Source) *encode.Formula {
+	if f, ok := in.(*encode.Formula); ok {
+		return f
+	}
+	f := &encode.Formula{}
+	in.Encode(f)
+	f.Vars, _ = in.Size()
+	return f
+}
+
+// newGophersat loads f plus the unit clauses extra, copying the clauses
+// (gophersat keeps and may change the slices it is given).
+func newGophersat(f *encode.Formula, extra []int) *solver.Solver {
+	clauses := make([][]int, 0, len(f.Clauses)+len(extra))
+	for _, c := range f.Clauses {
+		clauses = append(clauses, append([]int(nil), c...))
+	}
+	for _, l := range extra {
+		clauses = append(clauses, []int{l})
+	}
+	return solver.New(solver.ParseSliceNb(clauses, f.Vars))
+}
+
+func (Gophersat) Solve(ctx context.Context, in encode.Source) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	f := formulaOf(in)
+	if trivialUnsat(f) {
+		return Result{Status: Unsat}, nil
+	}
+	s := newGophersat(f, nil)
+	switch gophersatRun(ctx, s) {
+	case Sat:
+		m := gophersatModel(s, f.Vars)
+		if err := CheckModel(f, m); err != nil {
+			return Result{}, err
+		}
+		return Result{Status: Sat, Model: m}, nil
+	case Unsat:
+		return Result{Status: Unsat}, nil
+	}
+	return Result{Status: Unknown}, ctx.Err()
+}
+
+// Enumerate lists models with blocking clauses over the projection, one
+// gophersat per cube. Jobs is ignored: gophersat cannot run twice at once
+// in one process (see gophersatLock).
+func (Gophersat) Enumerate(ctx context.Context, in encode.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
+	f := formulaOf(in)
+	project := projection(opt, f.Vars)
+	cubes := opt.Cubes
+	if len(cubes) == 0 {
+		cubes = [][]int{nil}
+	}
+	var mu sync.Mutex
+	var count atomic.Uint64
+	var stopped atomic.Bool
+	var firstErr error
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+		stopped.Store(true)
+	}
+	run := func(cube []int) {
+		sub := &encode.Formula{Vars: f.Vars, Clauses: f.Clauses}
+		for _, l := range cube {
+			sub.Clauses = append(sub.Clauses[:len(sub.Clauses):len(sub.Clauses)], []int{l})
+		}
+		if trivialUnsat(sub) {
+			return
+		}
+		s := newGophersat(f, cube)
+		for !stopped.Load() {
+			switch gophersatRun(ctx, s) {
+			case Unsat:
+				return
+			case Unknown:
+				fail(ctx.Err())
+				return
+			}
+			m := gophersatModel(s, f.Vars)
+			mu.Lock()
+			if !stopped.Load() {
+				count.Add(1)
+				if !each(m) {
+					stopped.Store(true)
+				}
+			}
+			mu.Unlock()
+			block := make([]solver.Lit, 0, len(project))
+			for _, v := range project {
+				switch {
+				case m[v]:
+					block = append(block, solver.IntToLit(int32(-v)))
+				case !opt.BlockTrue:
+					block = append(block, solver.IntToLit(int32(v)))
+				}
+			}
+			select {
+			case gophersatLock <- struct{}{}:
+			case <-ctx.Done():
+				fail(ctx.Err())
+				return
+			}
+			s.AppendClause(solver.NewClause(block))
+			<-gophersatLock
+		}
+	}
+	jobs := 1
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stopped.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= len(cubes) {
+					return
+				}
+				run(cubes[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return count.Load(), firstErr
+}

@@ -1,0 +1,140 @@
+package sat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/queenslab/nqueens/encode"
+)
+
+// Status is a solver's answer.
+type Status int
+
+const (
+	Unknown Status = iota // no answer: time out, cancelled, or the solver gave up
+	Sat                   // satisfiable, with a model
+	Unsat                 // unsatisfiable
+)
+
+func (s Status) String() string {
+	switch s {
+	case Sat:
+		return "SAT"
+	case Unsat:
+		return "UNSAT"
+	}
+	return "UNKNOWN"
+}
+
+// Model is an assignment: Model[v] is the value of variable v (Model[0] is
+// unused).
+type Model []bool
+
+// Result is the answer to Solve.
+type Result struct {
+	Status Status
+	Model  Model // when Status is Sat
+}
+
+// Solver solves a CNF. On a cancelled or expired context, Solve returns
+// Unknown with the context's error.
+type Solver interface {
+	Name() string
+	Solve(ctx context.Context, in encode.Source) (Result, error)
+}
+
+// Enumerator is a Solver that can also list models.
+type Enumerator interface {
+	Solver
+	// Enumerate calls each with every model, distinct on the projection
+	// variables, until each returns false; it returns the number of models
+	// given to each. On cancellation it returns the count so far with the
+	// context's error. External solvers' models are checked against the
+	// formula; in-process ones are not re-checked one by one (each should
+	// verify what it needs: the nqueens facade verifies every placement).
+	Enumerate(ctx context.Context, in encode.Source, opt EnumOptions, each func(Model) bool) (uint64, error)
+}
+
+// EnumOptions shape an enumeration.
+type EnumOptions struct {
+	// Project lists the variables models must differ on; nil means all.
+	Project []int
+	// Cubes optionally split the search: each cube is a set of literals,
+	// and the cubes must partition the models (every model satisfies
+	// exactly one cube). Each cube is enumerated apart, in parallel with
+	// Jobs goroutines where the solver allows.
+	Cubes [][]int
+	Jobs  int
+	// BlockTrue says that every model has the same number of true
+	// projection variables (the N queens of an N-Queens CNF), so that a
+	// blocking clause needs only the negations of the true ones.
+	BlockTrue bool
+}
+
+// ErrNoProjection is returned by an enumerator that cannot project when a
+// projection smaller than all variables is asked for.
+var ErrNoProjection = errors.New("sat: this solver enumerates over all variables and cannot project; use a parsimonious encoding or another solver")
+
+// Checker is an encode.Adder that checks each clause against a model: give
+// it the clauses of a formula with Encode, then read Err.
+type Checker struct {
+	M       Model
+	clause  int
+	sat     bool
+	started bool
+	err     error
+}
+
+// Add implements encode.Adder.
+func (c *Checker) Add(lit int) {
+	if c.err != nil {
+		return
+	}
+	if lit == 0 {
+		c.clause++
+		if !c.sat {
+			c.err = fmt.Errorf("sat: the model falsifies clause %d", c.clause)
+		}
+		c.sat = false
+		return
+	}
+	v := lit
+	if v < 0 {
+		v = -v
+	}
+	if v >= len(c.M) {
+		c.err = fmt.Errorf("sat: the model has no value for variable %d", v)
+		return
+	}
+	if c.M[v] == (lit > 0) {
+		c.sat = true
+	}
+}
+
+// Err returns the first falsified clause, if any.
+func (c *Checker) Err() error { return c.err }
+
+// CheckModel streams the clauses of in and returns an error naming the
+// first one that m falsifies.
+func CheckModel(in encode.Source, m Model) error {
+	vars, _ := in.Size()
+	if len(m) < vars+1 {
+		return fmt.Errorf("sat: the model assigns %d variables, the formula has %d", len(m)-1, vars)
+	}
+	c := &Checker{M: m}
+	in.Encode(c)
+	return c.Err()
+}
+
+// projection returns the projection variables: opt.Project or 1..vars.
+func projection(opt EnumOptions, vars int) []int {
+	if opt.Project != nil {
+		return opt.Project
+	}
+	p := make([]int, vars)
+	for i := range p {
+		p[i] = i + 1
+	}
+	return p
+}

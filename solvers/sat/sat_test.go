@@ -1,0 +1,130 @@
+package sat_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/solvers/sat"
+)
+
+func queensCNF(t testing.TB, p model.Problem, amo string) *encode.CNF {
+	t.Helper()
+	a, err := encode.ParseAMO(amo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := encode.NewCNF(p, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// rowCubes lists the non-attacking placements of the first d rows as cubes
+// of queen literals.
+func rowCubes(n, d int) [][]int {
+	var out [][]int
+	cols := []int{}
+	var rec func()
+	rec = func() {
+		r := len(cols)
+		if r == d || r == n {
+			cube := make([]int, len(cols))
+			for i, c := range cols {
+				cube[i] = encode.QueenVar(n, i, c)
+			}
+			out = append(out, cube)
+			return
+		}
+	next:
+		for c := 0; c < n; c++ {
+			for r2, c2 := range cols {
+				if c2 == c || r-r2 == c-c2 || r-r2 == c2-c {
+					continue next
+				}
+			}
+			cols = append(cols, c)
+			rec()
+			cols = cols[:len(cols)-1]
+		}
+	}
+	rec()
+	return out
+}
+
+func project(n int) []int {
+	p := make([]int, n*n)
+	for i := range p {
+		p[i] = i + 1
+	}
+	return p
+}
+
+// countQueens enumerates the CNF of p and verifies every model's placement.
+func countQueens(t testing.TB, e sat.Enumerator, p model.Problem, amo string, opt sat.EnumOptions) uint64 {
+	t.Helper()
+	c := queensCNF(t, p, amo)
+	got, err := e.Enumerate(context.Background(), c, opt, func(m sat.Model) bool {
+		q, err := encode.Decode(p.N, func(v int) bool { return m[v] })
+		if err == nil {
+			err = model.Verify(p, q)
+		}
+		if err != nil {
+			t.Errorf("%s: model is not a solution: %v", e.Name(), err)
+			return false
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatalf("%s n = %d %s: %v", e.Name(), p.N, amo, err)
+	}
+	return got
+}
+
+func TestInProcessCounts(t *testing.T) {
+	for _, e := range []sat.Enumerator{sat.Gini{}, sat.Gophersat{}} {
+		for _, amo := range []string{"pairwise", "sequential", "binary", "ladder"} {
+			for n := 1; n <= 8; n++ {
+				want, _, _ := model.KnownCount(n)
+				if got := countQueens(t, e, model.Classic(n), amo, sat.EnumOptions{Project: project(n)}); got != want {
+					t.Errorf("%s %s n = %d: %d models, want %d", e.Name(), amo, n, got, want)
+				}
+			}
+			for _, jobs := range []int{1, 2} {
+				want, _, _ := model.KnownCount(9)
+				opt := sat.EnumOptions{Project: project(9), Cubes: rowCubes(9, 2), Jobs: jobs}
+				if got := countQueens(t, e, model.Classic(9), amo, opt); got != want {
+					t.Errorf("%s %s n = 9 with cubes, %d jobs: %d models, want %d", e.Name(), amo, jobs, got, want)
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkGiniEnumerate12(b *testing.B) {
+	for _, d := range []int{3, 4} {
+		for _, jobs := range []int{1, 2} {
+			if d == 0 && jobs == 2 {
+				continue
+			}
+			b.Run(fmt.Sprintf("cubes=%d/jobs=%d", d, jobs), func(b *testing.B) {
+				opt := sat.EnumOptions{Project: project(12), Jobs: jobs, BlockTrue: true}
+				if d > 0 {
+					opt.Cubes = rowCubes(12, d)
+				}
+				for b.Loop() {
+					ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+					n, err := sat.Gini{}.Enumerate(ctx, queensCNF(b, model.Classic(12), "pairwise"), opt, func(sat.Model) bool { return true })
+					cancel()
+					if err != nil || n != 14200 {
+						b.Fatalf("%d models, %v", n, err)
+					}
+				}
+			})
+		}
+	}
+}
