@@ -138,3 +138,19 @@ func projection(opt EnumOptions, vars int) []int {
 	}
 	return p
 }
+
+// Lookup returns a solver by name: "gini", "gophersat", one of
+// ExternalNames (found on the PATH), or the path of a DIMACS solver.
+func Lookup(name string) (Solver, error) {
+	switch name {
+	case "gini":
+		return Gini{}, nil
+	case "gophersat":
+		return Gophersat{}, nil
+	}
+	e, err := LookupExternal(name)
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}

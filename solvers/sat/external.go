@@ -1,0 +1,386 @@
+package sat
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/queenslab/nqueens/encode"
+)
+
+// External is a DIMACS solver run as a process. The formula is written to a
+// temporary file (or, with Pipe, fed on standard input); the answer is read
+// from the SAT competition output ("s" and "v" lines, exit status 10 for
+// SAT and 20 for UNSAT) or, for minisat, from its result file. On a
+// cancelled or expired context the solver's whole process group is killed.
+// A crash, an unexpected exit status, garbage, a truncated model, or a
+// model that falsifies a clause is an error, never an answer.
+type External struct {
+	Program string   // "cadical", or the path given
+	Path    string   // the executable
+	Args []string // options before the input file
+	// Pipe feeds the formula on standard input instead of a file.
+	Pipe bool
+
+	minisat  bool     // answer in a result file (minisat FILE RESULT)
+	enumArgs []string // options that make the solver list all models
+	projects bool     // the enumeration honours "c ind" (projection)
+}
+
+// knownSolvers are the DIMACS solvers with their options.
+var knownSolvers = map[string]External{
+	"cadical":        {Args: []string{"-q"}},
+	"kissat":         {Args: []string{"-q"}},
+	"minisat":        {Args: []string{"-verb=0"}, minisat: true},
+	"cryptominisat5": {Args: []string{"--verb", "0"}, enumArgs: []string{"--maxsol", "2147483647"}, projects: true},
+	"picosat":        {},
+	"clasp":          {enumArgs: []string{"-n", "0"}},
+}
+
+// ExternalNames lists the solvers known by name, in a fixed order.
+var ExternalNames = []string{"cadical", "kissat", "minisat", "cryptominisat5", "picosat", "clasp"}
+
+// LookupExternal finds a solver by name on the PATH (one of ExternalNames)
+// or by path (any program that speaks the SAT competition format).
+func LookupExternal(name string) (*External, error) {
+	if k, ok := knownSolvers[name]; ok {
+		path, err := exec.LookPath(name)
+		if err != nil {
+			return nil, fmt.Errorf("sat: solver %s is not installed (not found on the PATH)", name)
+		}
+		k.Program, k.Path = name, path
+		return &k, nil
+	}
+	if !strings.ContainsRune(name, filepath.Separator) {
+		return nil, fmt.Errorf("sat: unknown solver %q (known: gini, gophersat, %s, or a path to a DIMACS solver)", name, strings.Join(ExternalNames, ", "))
+	}
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, fmt.Errorf("sat: solver %s: %v", name, errors.Unwrap(err))
+	}
+	if st.IsDir() || st.Mode()&0o111 == 0 {
+		return nil, fmt.Errorf("sat: solver %s is not an executable file", name)
+	}
+	abs, _ := filepath.Abs(name)
+	return &External{Program: name, Path: abs}, nil
+}
+
+// CanEnumerate reports whether the solver lists all models (clasp -n 0,
+// cryptominisat5 --maxsol), and Projects whether it lists them distinct on
+// the "c ind" variables only.
+func (e *External) CanEnumerate() bool { return e.enumArgs != nil }
+func (e *External) Projects() bool     { return e.projects }
+
+// Name implements Solver: the name or path the solver was looked up by.
+func (e *External) Name() string { return e.Program }
+
+// run starts the solver on in (with "c ind" ind when given) and hands its
+// standard output to read while it runs. It returns the exit status, or an
+// error for a crash or a failure to start.
+func (e *External) run(ctx context.Context, in encode.Source, ind []int, extra []string, read func(io.Reader) error) (exit int, resultFile []byte, err error) {
+	dir, err := os.MkdirTemp("", "nqueens-sat-*")
+	if err != nil {
+		return 0, nil, fmt.Errorf("sat: %v", err)
+	}
+	defer os.RemoveAll(dir)
+	args := append(append([]string(nil), e.Args...), extra...)
+	input := filepath.Join(dir, "input.cnf")
+	if !e.Pipe {
+		f, err := os.Create(input)
+		if err != nil {
+			return 0, nil, fmt.Errorf("sat: %v", err)
+		}
+		w := bufio.NewWriterSize(f, 1<<20)
+		err = encode.WriteSource(ctx, w, in, ind, nil)
+		if err == nil {
+			err = w.Flush()
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return 0, nil, err
+		}
+		args = append(args, input)
+	}
+	result := filepath.Join(dir, "result.txt")
+	if e.minisat {
+		args = append(args, result)
+	}
+	cmd := exec.CommandContext(ctx, e.Path, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 500 * time.Millisecond
+	var stderr tailBuffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return 0, nil, fmt.Errorf("sat: %v", err)
+	}
+	var stdin io.WriteCloser
+	if e.Pipe {
+		if stdin, err = cmd.StdinPipe(); err != nil {
+			return 0, nil, fmt.Errorf("sat: %v", err)
+		}
+	}
+	if err := cmd.Start(); err != nil {
+		return 0, nil, fmt.Errorf("sat: cannot start %s: %v", e.Program, err)
+	}
+	pid := cmd.Process.Pid
+	// Whatever happens, nothing of the solver's process group outlives the call.
+	defer syscall.Kill(-pid, syscall.SIGKILL)
+	var feedErr error
+	var wg sync.WaitGroup
+	if e.Pipe {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := bufio.NewWriterSize(stdin, 1<<20)
+			feedErr = encode.WriteSource(ctx, w, in, ind, nil)
+			if feedErr == nil {
+				feedErr = w.Flush()
+			}
+			stdin.Close()
+		}()
+	}
+	readErr := read(stdout)
+	if readErr != nil {
+		// Stop the solver: its answer is already wrong.
+		syscall.Kill(-pid, syscall.SIGKILL)
+	}
+	io.Copy(io.Discard, stdout)
+	waitErr := cmd.Wait()
+	wg.Wait()
+	if ctx.Err() != nil {
+		return 0, nil, ctx.Err()
+	}
+	if readErr != nil {
+		return 0, nil, fmt.Errorf("sat: %s: %w", e.Program, readErr)
+	}
+	var ee *exec.ExitError
+	switch {
+	case errors.As(waitErr, &ee):
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 0, nil, fmt.Errorf("sat: %s crashed (%v)%s", e.Program, ws.Signal(), stderr.last())
+		}
+		exit = ee.ExitCode()
+	case waitErr != nil:
+		return 0, nil, fmt.Errorf("sat: %s: %v", e.Program, waitErr)
+	}
+	if feedErr != nil && exit != 10 && exit != 20 {
+		return 0, nil, fmt.Errorf("sat: feeding %s: %v", e.Program, feedErr)
+	}
+	if e.minisat {
+		resultFile, _ = os.ReadFile(result)
+	}
+	return exit, resultFile, nil
+}
+
+// tailBuffer keeps the end of a stream (the solver's standard error).
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > 4096 {
+		t.buf = t.buf[len(t.buf)-4096:]
+	}
+	return len(p), nil
+}
+
+// last returns ": " and the last non-empty line written, or "".
+func (t *tailBuffer) last() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
+	if l := strings.TrimSpace(lines[len(lines)-1]); l != "" {
+		return ": " + clip(l)
+	}
+	return ""
+}
+
+// checkExit compares the exit status with the answer printed.
+func (e *External) checkExit(exit int, st Status) error {
+	want := map[int]Status{10: Sat, 20: Unsat}
+	if w, ok := want[exit]; ok && w != st {
+		return fmt.Errorf("sat: %s exited with status %d (%v) but answered %v", e.Program, exit, w, st)
+	}
+	switch exit {
+	case 0, 10, 20, 30:
+		return nil
+	}
+	return fmt.Errorf("sat: %s exited with status %d", e.Program, exit)
+}
+
+// Solve implements Solver.
+func (e *External) Solve(ctx context.Context, in encode.Source) (Result, error) {
+	vars, _ := in.Size()
+	var statuses []Status
+	var models []Model
+	exit, resultFile, err := e.run(ctx, in, nil, nil, func(r io.Reader) error {
+		if e.minisat {
+			_, err := io.Copy(io.Discard, r) // statistics
+			return err
+		}
+		var err error
+		statuses, err = ParseOutput(r, vars, func(m Model) error {
+			models = append(models, m)
+			if len(models) > 1 {
+				return &OutputError{Msg: "more than one model"}
+			}
+			return nil
+		})
+		return err
+	})
+	if err != nil {
+		return Result{Status: Unknown}, err
+	}
+	if e.minisat {
+		st, m, err := parseMinisatResult(resultFile, vars)
+		if err != nil {
+			return Result{}, fmt.Errorf("sat: %s: %w", e.Program, err)
+		}
+		statuses = []Status{st}
+		if m != nil {
+			models = []Model{m}
+		}
+	}
+	if len(statuses) != 1 {
+		return Result{}, fmt.Errorf("sat: %s gave %d status lines, want 1 (exit status %d)", e.Program, len(statuses), exit)
+	}
+	st := statuses[0]
+	if err := e.checkExit(exit, st); err != nil {
+		return Result{}, err
+	}
+	switch {
+	case st == Sat && len(models) == 0:
+		return Result{}, fmt.Errorf("sat: %s answered SAT without a model", e.Program)
+	case st != Sat && len(models) > 0:
+		return Result{}, fmt.Errorf("sat: %s answered %v with a model", e.Program, st)
+	case st == Sat:
+		if err := CheckModel(in, models[0]); err != nil {
+			return Result{}, fmt.Errorf("sat: %s gave a wrong model: %w", e.Program, err)
+		}
+		return Result{Status: Sat, Model: models[0]}, nil
+	}
+	return Result{Status: st}, nil
+}
+
+// parseMinisatResult reads minisat's result file: "SAT" and a line of
+// literals ended by 0, "UNSAT", or "INDET".
+func parseMinisatResult(b []byte, vars int) (Status, Model, error) {
+	first, rest, _ := bytes.Cut(b, []byte("\n"))
+	switch strings.TrimSpace(string(first)) {
+	case "UNSAT":
+		return Unsat, nil, nil
+	case "INDET":
+		return Unknown, nil, nil
+	case "SAT":
+		var m Model
+		_, err := ParseOutput(strings.NewReader("v "+string(rest)), vars, func(x Model) error {
+			if m != nil {
+				return &OutputError{Msg: "more than one model"}
+			}
+			m = x
+			return nil
+		})
+		if err == nil && m == nil {
+			err = &OutputError{Msg: "SAT without a model"}
+		}
+		return Sat, m, err
+	}
+	if len(b) == 0 {
+		return Unknown, nil, &OutputError{Msg: "no result file"}
+	}
+	return Unknown, nil, &OutputError{Line: 1, Msg: fmt.Sprintf("unexpected result %q", clip(string(first)))}
+}
+
+// Enumerate implements Enumerator for clasp (-n 0) and cryptominisat5
+// (--maxsol). Every model is checked against the formula and must differ
+// from the ones before on the projection; a solver that cannot project
+// refuses a projection smaller than all variables (ErrNoProjection).
+// Cubes and Jobs are ignored.
+func (e *External) Enumerate(ctx context.Context, in encode.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
+	if !e.CanEnumerate() {
+		return 0, fmt.Errorf("sat: %s cannot list all models (use clasp, cryptominisat5, gini or gophersat)", e.Program)
+	}
+	vars, _ := in.Size()
+	project := projection(opt, vars)
+	if len(project) < vars && !e.projects {
+		return 0, fmt.Errorf("%w (%s)", ErrNoProjection, e.Program)
+	}
+	var ind []int
+	if e.projects && len(project) < vars {
+		ind = project
+	}
+	seen := map[string]bool{}
+	var count uint64
+	stopped := false
+	var statuses []Status
+	exit, _, err := e.run(ctx, in, ind, e.enumArgs, func(r io.Reader) error {
+		var err error
+		statuses, err = ParseOutput(r, vars, func(m Model) error {
+			if stopped {
+				return nil
+			}
+			if err := CheckModel(in, m); err != nil {
+				return fmt.Errorf("wrong model: %w", err)
+			}
+			key := make([]byte, 0, len(project)/8+1)
+			for i, v := range project {
+				if i%8 == 0 {
+					key = append(key, 0)
+				}
+				if m[v] {
+					key[len(key)-1] |= 1 << (i % 8)
+				}
+			}
+			if seen[string(key)] {
+				return &OutputError{Msg: "the same model twice (on the projection variables)"}
+			}
+			seen[string(key)] = true
+			count++
+			if !each(m) {
+				stopped = true
+				return errStop
+			}
+			return nil
+		})
+		return err
+	})
+	if errors.Is(err, errStop) {
+		return count, nil
+	}
+	if err != nil {
+		return count, err
+	}
+	if len(statuses) == 0 {
+		return count, fmt.Errorf("sat: %s ended without a status line (exit status %d)", e.Program, exit)
+	}
+	last := statuses[len(statuses)-1]
+	// An exhaustive enumeration ends with exit status 30 and SAT (clasp),
+	// or 20 and UNSAT (cryptominisat5, and clasp when there is no model).
+	if exit == 30 && last == Sat || exit == 20 && last == Unsat {
+		return count, nil
+	}
+	if err := e.checkExit(exit, last); err != nil {
+		return count, err
+	}
+	return count, fmt.Errorf("sat: %s stopped after %d models (exit status %d, %v) without saying that there are no more", e.Program, count, exit, last)
+}
+
+var errStop = errors.New("sat: stopped by the caller")

@@ -1,0 +1,236 @@
+package sat_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/solvers/sat"
+)
+
+// required are the solvers .ci/run installs; NQUEENS_REQUIRE_SOLVERS=1
+// makes their absence a failure instead of a skip.
+var required = map[string]bool{"cadical": true, "minisat": true, "cryptominisat5": true, "picosat": true, "clasp": true}
+
+func external(t *testing.T, name string) *sat.External {
+	t.Helper()
+	e, err := sat.LookupExternal(name)
+	if err != nil {
+		if required[name] && os.Getenv("NQUEENS_REQUIRE_SOLVERS") == "1" {
+			t.Fatalf("%v, and NQUEENS_REQUIRE_SOLVERS=1", err)
+		}
+		t.Skipf("SKIPPED: %v", err)
+	}
+	return e
+}
+
+// solveQueens solves p with s and verifies the placement.
+func solveQueens(t *testing.T, s sat.Solver, p model.Problem, amo string) sat.Status {
+	t.Helper()
+	r, err := s.Solve(context.Background(), queensCNF(t, p, amo))
+	if err != nil {
+		t.Fatalf("%s n = %d %s: %v", s.Name(), p.N, amo, err)
+	}
+	if r.Status == sat.Sat {
+		q, err := encode.Decode(p.N, func(v int) bool { return r.Model[v] })
+		if err == nil {
+			err = model.Verify(p, q)
+		}
+		if err != nil {
+			t.Fatalf("%s n = %d %s: %v", s.Name(), p.N, amo, err)
+		}
+	}
+	return r.Status
+}
+
+// TestSolvers runs every solver, in-process and external, on n = 8 and 50
+// with two encodings (SAT, verified), n = 3 and attacking pre-placed queens
+// (UNSAT).
+func TestSolvers(t *testing.T) {
+	attacking := model.Problem{N: 8, Fixed: []model.Square{{Row: 0, Col: 0}, {Row: 2, Col: 2}}}
+	for _, name := range append([]string{"gini", "gophersat"}, sat.ExternalNames...) {
+		t.Run(name, func(t *testing.T) {
+			var s sat.Solver
+			if name == "gini" || name == "gophersat" {
+				s, _ = sat.Lookup(name)
+			} else {
+				s = external(t, name)
+			}
+			for _, amo := range []string{"pairwise", "sequential", "commander"} {
+				for _, n := range []int{8, 50} {
+					if got := solveQueens(t, s, model.Classic(n), amo); got != sat.Sat {
+						t.Errorf("n = %d %s: %v, want SAT", n, amo, got)
+					}
+				}
+				if got := solveQueens(t, s, model.Classic(3), amo); got != sat.Unsat {
+					t.Errorf("n = 3 %s: %v, want UNSAT", amo, got)
+				}
+				if got := solveQueens(t, s, attacking, amo); got != sat.Unsat {
+					t.Errorf("attacking pre-placed queens %s: %v, want UNSAT", amo, got)
+				}
+			}
+		})
+	}
+}
+
+// TestPipe feeds the formula on standard input.
+func TestPipe(t *testing.T) {
+	for _, name := range []string{"cadical", "picosat", "cryptominisat5"} {
+		e := external(t, name)
+		e.Pipe = true
+		if got := solveQueens(t, e, model.Classic(20), "ladder"); got != sat.Sat {
+			t.Errorf("%s through a pipe: %v", name, got)
+		}
+	}
+}
+
+// TestExternalCounts counts with clasp -n 0 (parsimonious encodings only:
+// it cannot project) and cryptominisat5 --maxsol (projects on c ind).
+func TestExternalCounts(t *testing.T) {
+	clasp := external(t, "clasp")
+	cms := external(t, "cryptominisat5")
+	for n := 1; n <= 8; n++ {
+		want, _, _ := model.KnownCount(n)
+		if got := countQueens(t, clasp, model.Classic(n), "pairwise", sat.EnumOptions{}); got != want {
+			t.Errorf("clasp n = %d pairwise: %d, want %d", n, got, want)
+		}
+		if got := countQueens(t, clasp, model.Classic(n), "ladder", sat.EnumOptions{}); got != want {
+			t.Errorf("clasp n = %d ladder: %d, want %d", n, got, want)
+		}
+		if got := countQueens(t, cms, model.Classic(n), "sequential", sat.EnumOptions{Project: project(n)}); got != want {
+			t.Errorf("cryptominisat5 n = %d sequential: %d, want %d", n, got, want)
+		}
+	}
+	_, err := clasp.Enumerate(context.Background(), queensCNF(t, model.Classic(6), "sequential"), sat.EnumOptions{Project: project(6)}, func(sat.Model) bool { return true })
+	if !errors.Is(err, sat.ErrNoProjection) {
+		t.Errorf("clasp with a projection: %v, want ErrNoProjection", err)
+	}
+	// Stopping early.
+	got, err := clasp.Enumerate(context.Background(), queensCNF(t, model.Classic(8), "pairwise"), sat.EnumOptions{}, func(sat.Model) bool { return false })
+	if got != 1 || err != nil {
+		t.Errorf("stop after one: %d %v", got, err)
+	}
+}
+
+func fake(t *testing.T, name string) *sat.External {
+	t.Helper()
+	e, err := sat.LookupExternal(filepath.Join(".", "testdata", "fake", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestBrokenSolvers: crashes, garbage, wrong and truncated models, and a
+// lying exit status are errors; a hanging solver is killed, with its
+// children, within a second of the deadline.
+func TestBrokenSolvers(t *testing.T) {
+	in := queensCNF(t, model.Classic(6), "pairwise")
+	for _, tc := range []struct{ script, err string }{
+		{"crash.sh", "crashed (segmentation fault)"},
+		{"garbage.sh", `solver output line 1: unexpected output "Segmentation fault`},
+		{"wrong.sh", "gave a wrong model: sat: the model falsifies clause 1"},
+		{"truncated.sh", "truncated"},
+		{"liar.sh", "exited with status 10 (SAT) but answered UNSAT"},
+	} {
+		r, err := fake(t, tc.script).Solve(context.Background(), in)
+		if err == nil || !strings.Contains(err.Error(), tc.err) || r.Status == sat.Sat {
+			t.Errorf("%s: %v %v, want an error with %q", tc.script, r.Status, err, tc.err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := fake(t, "hang.sh").Solve(ctx, in)
+	elapsed := time.Since(start)
+	if !errors.Is(err, context.DeadlineExceeded) || r.Status != sat.Unknown {
+		t.Errorf("hang: %v %v", r.Status, err)
+	}
+	if elapsed > 1300*time.Millisecond {
+		t.Errorf("hang: returned after %v, more than a second past the deadline", elapsed)
+	}
+	// No sleep of the fake solver may survive.
+	time.Sleep(100 * time.Millisecond)
+	out, _ := exec.Command("pgrep", "-f", "sleep 1000").Output()
+	for _, pid := range strings.Fields(string(out)) {
+		if cmdline, _ := os.ReadFile("/proc/" + pid + "/cmdline"); bytes.HasPrefix(cmdline, []byte("sleep\x001000")) {
+			t.Errorf("process %s (sleep 1000) outlived the timeout", pid)
+			var p int
+			for _, c := range pid {
+				p = p*10 + int(c-'0')
+			}
+			syscall.Kill(p, syscall.SIGKILL)
+		}
+	}
+}
+
+// TestTimeouts: the in-process solvers return within a second of the
+// deadline on the pigeonhole formulas, which take them seconds: gini
+// stops its search; gophersat's is abandoned (it runs on, holding
+// gophersat's lock, and a second call waits for it within its own deadline).
+func TestTimeouts(t *testing.T) {
+	for _, tc := range []struct {
+		s sat.Solver
+		p int
+	}{{sat.Gini{}, 10}, {sat.Gophersat{}, 9}, {sat.Gophersat{}, 8}} {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		start := time.Now()
+		r, err := tc.s.Solve(ctx, pigeonhole(tc.p))
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || r.Status != sat.Unknown {
+			t.Errorf("%s on PHP(%d): %v %v, want a timeout", tc.s.Name(), tc.p, r.Status, err)
+		}
+		if el := time.Since(start); el > 1100*time.Millisecond {
+			t.Errorf("%s on PHP(%d) returned after %v", tc.s.Name(), tc.p, el)
+		}
+	}
+	// The abandoned search ends by itself; then gophersat answers again.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if r, err := (sat.Gophersat{}).Solve(ctx, pigeonhole(6)); err != nil || r.Status != sat.Unsat {
+		t.Errorf("gophersat after a timeout: %v %v", r.Status, err)
+	}
+}
+
+func TestLookup(t *testing.T) {
+	for _, tc := range []struct{ name, err string }{
+		{"minisat-pro", `sat: unknown solver "minisat-pro" (known: gini, gophersat, cadical, kissat, minisat, cryptominisat5, picosat, clasp, or a path to a DIMACS solver)`},
+		{"./nonexistent/solver", "sat: solver ./nonexistent/solver: no such file or directory"},
+		{"./testdata", "sat: solver ./testdata is not an executable file"},
+	} {
+		_, err := sat.Lookup(tc.name)
+		if err == nil || err.Error() != tc.err {
+			t.Errorf("Lookup(%q) = %v, want %q", tc.name, err, tc.err)
+		}
+	}
+}
+
+func FuzzParseOutput(f *testing.F) {
+	for _, s := range []string{"s SATISFIABLE\nv 1 -2 3 0\n", "c x\ns UNSATISFIABLE\n", "v 1 2\nv 3 0\n", "s SATISFIABLE\nv 1 -2\n", "hello\n", "v 1 1 0\n"} {
+		f.Add([]byte(s), 3)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, vars int) {
+		if vars < 0 || vars > 1000 {
+			return
+		}
+		_, err := sat.ParseOutput(bytes.NewReader(data), vars, func(m sat.Model) error {
+			if len(m) != vars+1 {
+				t.Fatalf("model of %d values for %d variables", len(m), vars)
+			}
+			return nil
+		})
+		var oe *sat.OutputError
+		if err != nil && !errors.As(err, &oe) {
+			t.Fatalf("error of type %T: %v", err, err)
+		}
+	})
+}

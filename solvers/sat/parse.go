@@ -1,0 +1,117 @@
+package sat
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// OutputError is a solver output that breaks the SAT competition format:
+// garbage, a literal out of range, a truncated or contradictory model.
+type OutputError struct {
+	Line int // 1-based line of the output, 0 when the whole output is at fault
+	Msg  string
+}
+
+func (e *OutputError) Error() string {
+	if e.Line == 0 {
+		return "solver output: " + e.Msg
+	}
+	return fmt.Sprintf("solver output line %d: %s", e.Line, e.Msg)
+}
+
+// ParseOutput reads solver output in the format of the SAT competitions:
+// comment lines "c ...", status lines "s SATISFIABLE" / "s UNSATISFIABLE" /
+// "s UNKNOWN", and models as "v" lines of literals ended by 0 (one model or,
+// for enumerating solvers, several). Every model must give each variable
+// 1..vars exactly one value; it is passed to onModel as it completes. Blank
+// lines are allowed; anything else is an *OutputError, as is a model left
+// without its 0.
+func ParseOutput(r io.Reader, vars int, onModel func(Model) error) ([]Status, error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	var statuses []Status
+	var cur Model  // the model being read, nil between models
+	var seen []bool // which variables of cur have a value
+	assigned := 0
+	line := 0
+	bad := func(format string, a ...any) error {
+		return &OutputError{Line: line, Msg: fmt.Sprintf(format, a...)}
+	}
+	for {
+		text, err := br.ReadString('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
+			return statuses, err
+		}
+		if text == "" && err != nil {
+			break
+		}
+		line++
+		t := strings.TrimRight(text, "\r\n")
+		f := strings.Fields(t)
+		switch {
+		case len(f) == 0 || f[0] == "c" || strings.HasPrefix(t, "c "):
+		case f[0] == "s":
+			if cur != nil {
+				return statuses, bad("status line inside a model (the model has no terminating 0)")
+			}
+			switch strings.Join(f[1:], " ") {
+			case "SATISFIABLE":
+				statuses = append(statuses, Sat)
+			case "UNSATISFIABLE":
+				statuses = append(statuses, Unsat)
+			case "UNKNOWN", "INDETERMINATE":
+				statuses = append(statuses, Unknown)
+			default:
+				return statuses, bad("unknown status %q", strings.Join(f[1:], " "))
+			}
+		case f[0] == "v":
+			for _, tok := range f[1:] {
+				lit, err := strconv.Atoi(tok)
+				if err != nil {
+					return statuses, bad("%q is not a literal", tok)
+				}
+				if lit > vars || -lit > vars {
+					return statuses, bad("literal %d is out of range (%d variables)", lit, vars)
+				}
+				if cur == nil {
+					cur, seen, assigned = make(Model, vars+1), make([]bool, vars+1), 0
+				}
+				if lit == 0 {
+					if assigned != vars {
+						return statuses, bad("model ends after %d of %d variables", assigned, vars)
+					}
+					if err := onModel(cur); err != nil {
+						return statuses, err
+					}
+					cur = nil
+					continue
+				}
+				v := max(lit, -lit)
+				if seen[v] {
+					return statuses, bad("variable %d is given twice", v)
+				}
+				seen[v], cur[v] = true, lit > 0
+				assigned++
+			}
+		default:
+			return statuses, bad("unexpected output %q", clip(t))
+		}
+		if err != nil {
+			break
+		}
+	}
+	if cur != nil {
+		return statuses, &OutputError{Msg: "the output ends inside a model (no terminating 0): truncated"}
+	}
+	return statuses, nil
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
+}

@@ -1,0 +1,4 @@
+#!/bin/sh
+# A solver that crashes.
+echo "c starting"
+kill -SEGV $$

@@ -1,0 +1,4 @@
+#!/bin/sh
+# A solver whose exit status contradicts its answer.
+echo "s UNSATISFIABLE"
+exit 10
