@@ -28,7 +28,7 @@ import (
 type External struct {
 	Program string   // "cadical", or the path given
 	Path    string   // the executable
-	Args []string // options before the input file
+	Args    []string // options before the input file
 	// Pipe feeds the formula on standard input instead of a file.
 	Pipe bool
 

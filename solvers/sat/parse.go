@@ -33,7 +33,7 @@ func (e *OutputError) Error() string {
 func ParseOutput(r io.Reader, vars int, onModel func(Model) error) ([]Status, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	var statuses []Status
-	var cur Model  // the model being read, nil between models
+	var cur Model   // the model being read, nil between models
 	var seen []bool // which variables of cur have a value
 	assigned := 0
 	line := 0
