@@ -1,0 +1,376 @@
+// Package dlx is Knuth's Algorithm X with dancing links (his program DLX1,
+// "Dancing links", The Art of Computer Programming 7.2.2.1, and
+// arXiv:cs/0011047): exact cover with primary items, covered exactly once,
+// and secondary items, covered at most once. At each level it branches on
+// the primary item with the fewest remaining options, the first in item
+// order among ties, as DLX1 does; so the order of the items, organ-pipe
+// for the queens, steers the search.
+//
+// It reads any exact cover problem (encode.ReadXCC), not only queens.
+package dlx
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/queenslab/nqueens/encode"
+)
+
+// node is one cell of the sparse matrix, Knuth's TOP, ULINK and DLINK. For
+// an item header (nodes 1..items) top is the item's LEN; for a spacer
+// between options top is -(number of the option before it), and up/down
+// point to the first node of the previous option and the last node of the
+// next one.
+type node struct {
+	top, up, down int32
+}
+
+// item is an item header's horizontal links (Knuth's LLINK, RLINK). Items
+// 1..primary are the active list headed by 0; secondary items are linked
+// in their own list headed by items+1.
+type item struct {
+	prev, next int32
+}
+
+// Problem is an exact cover problem ready for the dancing links. It is not
+// safe for concurrent use; Count with Jobs > 1 works on copies.
+type Problem struct {
+	primary, items int
+	options        int
+	nodes          []node
+	links          []item
+	// optStart[k] is the first node of option k.
+	optStart []int32
+}
+
+// Stats counts the work of a search: Nodes are the nodes of the search
+// tree (options tried), Updates the links removed by covering, Knuth's
+// "updates".
+type Stats struct {
+	Nodes, Updates uint64
+}
+
+// New builds the linked structure of x. Options are kept in their order;
+// option k of x is option k of every solution this package reports.
+func New(x *encode.ExactCover) (*Problem, error) {
+	if len(x.Primary) == 0 {
+		return nil, errors.New("dlx: no primary items")
+	}
+	items := x.Items()
+	total := items + 1 + len(x.Options) + 1
+	for _, o := range x.Options {
+		total += len(o)
+	}
+	if total > 1<<31-1 {
+		return nil, fmt.Errorf("dlx: %d nodes, more than the 2^31-1 this program holds", total)
+	}
+	p := &Problem{primary: len(x.Primary), items: items, options: len(x.Options)}
+	p.links = make([]item, items+2)
+	for i := 0; i <= items+1; i++ {
+		p.links[i] = item{prev: int32(i - 1), next: int32(i + 1)}
+	}
+	// Active list 0 <-> 1..primary <-> 0; secondary list items+1 <-> primary+1..items.
+	p.links[0].prev = int32(p.primary)
+	p.links[p.primary].next = 0
+	head := int32(items + 1)
+	if items > p.primary {
+		p.links[p.primary+1].prev = head
+		p.links[items].next = head
+		p.links[head] = item{prev: int32(items), next: int32(p.primary + 1)}
+	} else {
+		p.links[head] = item{prev: head, next: head}
+	}
+	p.nodes = make([]node, 0, total)
+	p.nodes = append(p.nodes, node{}) // node 0 unused
+	for i := 1; i <= items; i++ {
+		p.nodes = append(p.nodes, node{top: 0, up: int32(i), down: int32(i)})
+	}
+	// First spacer.
+	p.nodes = append(p.nodes, node{top: 0})
+	lastSpacer := int32(len(p.nodes) - 1)
+	p.optStart = make([]int32, len(x.Options))
+	seen := make([]int, items+1)
+	for k, o := range x.Options {
+		if len(o) == 0 {
+			return nil, fmt.Errorf("dlx: option %d is empty", k+1)
+		}
+		start := int32(len(p.nodes))
+		p.optStart[k] = start
+		primary := false
+		for _, it := range o {
+			if it < 0 || it >= items {
+				return nil, fmt.Errorf("dlx: option %d names item %d of %d", k+1, it, items)
+			}
+			i := int32(it + 1)
+			if seen[i] == k+1 {
+				return nil, fmt.Errorf("dlx: option %d names item %s twice", k+1, x.Name(it))
+			}
+			seen[i] = k + 1
+			primary = primary || it < p.primary
+			x := int32(len(p.nodes))
+			up := p.nodes[i].up
+			p.nodes = append(p.nodes, node{top: i, up: up, down: i})
+			p.nodes[up].down = x
+			p.nodes[i].up = x
+			p.nodes[i].top++
+		}
+		if !primary {
+			return nil, fmt.Errorf("dlx: option %d has no primary item", k+1)
+		}
+		p.nodes[lastSpacer].down = int32(len(p.nodes) - 1)
+		p.nodes = append(p.nodes, node{top: -int32(k + 1), up: start})
+		lastSpacer = int32(len(p.nodes) - 1)
+	}
+	return p, nil
+}
+
+// clone copies the mutable state, for a parallel worker.
+func (p *Problem) clone() *Problem {
+	c := *p
+	c.nodes = append([]node(nil), p.nodes...)
+	c.links = append([]item(nil), p.links...)
+	return &c
+}
+
+// option returns the option number of node x.
+func (p *Problem) option(x int32) int {
+	for p.nodes[x].top > 0 {
+		x++
+	}
+	return int(-p.nodes[x].top) - 1
+}
+
+func (p *Problem) hide(pp int32, st *Stats) {
+	nodes := p.nodes
+	for q := pp + 1; q != pp; {
+		x := nodes[q].top
+		u, d := nodes[q].up, nodes[q].down
+		if x <= 0 {
+			q = u
+			continue
+		}
+		nodes[u].down = d
+		nodes[d].up = u
+		nodes[x].top--
+		st.Updates++
+		q++
+	}
+}
+
+func (p *Problem) unhide(pp int32) {
+	nodes := p.nodes
+	for q := pp - 1; q != pp; {
+		x := nodes[q].top
+		u, d := nodes[q].up, nodes[q].down
+		if x <= 0 {
+			q = d
+			continue
+		}
+		nodes[u].down = q
+		nodes[d].up = q
+		nodes[x].top++
+		q--
+	}
+}
+
+func (p *Problem) cover(i int32, st *Stats) {
+	for pp := p.nodes[i].down; pp != i; pp = p.nodes[pp].down {
+		p.hide(pp, st)
+	}
+	l, r := p.links[i].prev, p.links[i].next
+	p.links[l].next = r
+	p.links[r].prev = l
+}
+
+func (p *Problem) uncover(i int32) {
+	l, r := p.links[i].prev, p.links[i].next
+	p.links[l].next = i
+	p.links[r].prev = i
+	for pp := p.nodes[i].up; pp != i; pp = p.nodes[pp].up {
+		p.unhide(pp)
+	}
+}
+
+// choose returns the active primary item with the fewest options, the
+// first in order among ties, or 0 when none is left.
+func (p *Problem) choose() int32 {
+	best, min := int32(0), int32(1<<31-1)
+	for i := p.links[0].next; i != 0; i = p.links[i].next {
+		if l := p.nodes[i].top; l < min {
+			best, min = i, l
+			if l == 0 {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// commit covers the other items of the option of node x (Knuth's X5).
+func (p *Problem) commit(x int32, st *Stats) {
+	for q := x + 1; q != x; {
+		j := p.nodes[q].top
+		if j <= 0 {
+			q = p.nodes[q].up
+			continue
+		}
+		p.cover(j, st)
+		q++
+	}
+}
+
+// uncommit undoes commit (Knuth's X6).
+func (p *Problem) uncommit(x int32) {
+	for q := x - 1; q != x; {
+		j := p.nodes[q].top
+		if j <= 0 {
+			q = p.nodes[q].down
+			continue
+		}
+		p.uncover(j)
+		q--
+	}
+}
+
+// stopEvery is how many tree nodes pass between looks at the context.
+const stopEvery = 1 << 14
+
+// search runs Algorithm X (Knuth's steps X2 to X8) from the current state,
+// with x holding the nodes of the options already chosen, and calls visit
+// with each solution (a node of each chosen option). visit returns false
+// to stop. The search always unwinds what it covered, so the structure is
+// as before; it returns false when it was stopped (by visit or the
+// context).
+func (p *Problem) search(ctx context.Context, x []int32, st *Stats, visit func([]int32) bool) bool {
+	base := len(x)
+	stop := false
+	var i int32
+	tick := st.Nodes + stopEvery
+enter: // X2
+	if p.links[0].next == 0 {
+		if !visit(x) {
+			stop = true
+		}
+		goto backtrack
+	}
+	i = p.choose() // X3
+	p.cover(i, st) // X4
+	x = append(x, p.nodes[i].down)
+tryX: // X5
+	if l := len(x) - 1; stop || x[l] == i {
+		p.uncover(i) // X7
+		x = x[:l]
+		goto backtrack
+	}
+	st.Nodes++
+	if st.Nodes >= tick {
+		tick = st.Nodes + stopEvery
+		if ctx.Err() != nil {
+			stop = true
+			goto tryX
+		}
+	}
+	p.commit(x[len(x)-1], st)
+	goto enter
+backtrack: // X8, then X6
+	if len(x) == base {
+		return !stop
+	}
+	{
+		l := len(x) - 1
+		p.uncommit(x[l])
+		i = p.nodes[x[l]].top
+		x[l] = p.nodes[x[l]].down
+	}
+	goto tryX
+}
+
+// Enumerate calls each with every solution, as the option numbers in the
+// order chosen, until each returns false. It returns the number of
+// solutions given to each and the statistics; on cancellation, the count
+// so far and the context's error. The problem is left as it was.
+func (p *Problem) Enumerate(ctx context.Context, each func(options []int) bool) (uint64, Stats, error) {
+	var st Stats
+	var count uint64
+	buf := []int{}
+	p.run(ctx, nil, &st, func(x []int32) bool {
+		count++
+		if each == nil {
+			return true
+		}
+		buf = buf[:0]
+		for _, n := range x {
+			buf = append(buf, p.option(n))
+		}
+		return each(buf)
+	})
+	return count, st, ctx.Err()
+}
+
+// run searches from the chosen options to the end or the first stop.
+func (p *Problem) run(ctx context.Context, chosen []int32, st *Stats, visit func([]int32) bool) {
+	x := make([]int32, 0, p.primary+1)
+	x = append(x, chosen...)
+	p.search(ctx, x, st, visit)
+}
+
+// Count returns the number of solutions. With jobs > 1 the options of the
+// first chosen item are shared among goroutines, each on its own copy of
+// the structure; the total is the same as the serial count.
+func (p *Problem) Count(ctx context.Context, jobs int) (uint64, Stats, error) {
+	if jobs <= 1 {
+		return p.Enumerate(ctx, nil)
+	}
+	i := p.choose()
+	if i == 0 {
+		return 1, Stats{}, nil
+	}
+	var opts []int32
+	for x := p.nodes[i].down; x != i; x = p.nodes[x].down {
+		opts = append(opts, x)
+	}
+	var next atomic.Int64
+	var total, nodes, updates atomic.Uint64
+	var wg sync.WaitGroup
+	for range min(jobs, max(1, len(opts))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := p.clone()
+			var st Stats
+			c.cover(i, &st)
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(opts) || ctx.Err() != nil {
+					break
+				}
+				st.Nodes++
+				c.commit(opts[k], &st)
+				var n uint64
+				x := make([]int32, 1, c.primary+1)
+				x[0] = opts[k]
+				c.search(ctx, x, &st, func([]int32) bool { n++; return true })
+				c.uncommit(opts[k])
+				total.Add(n)
+			}
+			nodes.Add(st.Nodes)
+			updates.Add(st.Updates)
+		}()
+	}
+	wg.Wait()
+	return total.Load(), Stats{Nodes: nodes.Load(), Updates: updates.Load()}, ctx.Err()
+}
+
+// First returns the first solution in the search order, or nil when there
+// is none.
+func (p *Problem) First(ctx context.Context) ([]int, Stats, error) {
+	var first []int
+	_, st, err := p.Enumerate(ctx, func(o []int) bool {
+		first = append([]int(nil), o...)
+		return false
+	})
+	return first, st, err
+}

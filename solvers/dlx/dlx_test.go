@@ -1,0 +1,325 @@
+package dlx_test
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"testing"
+
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/solvers/dlx"
+)
+
+func queens(t testing.TB, p model.Problem, order encode.Order) (*dlx.Problem, []model.Square) {
+	t.Helper()
+	x, squares, err := encode.QueensCover(p, order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := dlx.New(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, squares
+}
+
+// TestQueens counts n = 1..12 in both orders against Q(n), serial and
+// parallel, and verifies every solution for n <= 8.
+func TestQueens(t *testing.T) {
+	maxN := 12
+	if testing.Short() {
+		maxN = 10
+	}
+	for _, order := range []encode.Order{encode.OrganPipe, encode.Natural} {
+		for n := 1; n <= maxN; n++ {
+			want, _, _ := model.KnownCount(n)
+			p := model.Classic(n)
+			d, squares := queens(t, p, order)
+			got, st, err := d.Enumerate(context.Background(), func(opts []int) bool {
+				if n > 8 {
+					return true
+				}
+				q := make(model.Placement, n)
+				for i := range q {
+					q[i] = model.Unset
+				}
+				for _, o := range opts {
+					q[squares[o].Row] = squares[o].Col
+				}
+				if err := model.Verify(p, q); err != nil {
+					t.Fatalf("n = %d: %v", n, err)
+				}
+				return true
+			})
+			if err != nil || got != want {
+				t.Errorf("n = %d %s: %d solutions (%v), want %d", n, order, got, err, want)
+			}
+			for _, jobs := range []int{2, 3} {
+				par, pst, err := d.Count(context.Background(), jobs)
+				if err != nil || par != want || pst.Nodes != st.Nodes {
+					t.Errorf("n = %d %s, %d jobs: %d solutions, %d nodes (%v); serial %d, %d nodes", n, order, jobs, par, pst.Nodes, err, want, st.Nodes)
+				}
+			}
+			// The structure is restored: counting again gives the same.
+			if again, st2, _ := d.Count(context.Background(), 1); again != want || st2 != st {
+				t.Errorf("n = %d: second count %d %+v, first %+v", n, again, st2, st)
+			}
+		}
+	}
+}
+
+// TestVariants counts completion and blocked problems against backtracking
+// by brute force.
+func TestVariants(t *testing.T) {
+	for _, p := range []model.Problem{
+		{N: 8, Fixed: []model.Square{{Row: 0, Col: 0}}},
+		{N: 8, Fixed: []model.Square{{Row: 0, Col: 0}, {Row: 1, Col: 1}}},
+		{N: 8, Blocked: []model.Square{{Row: 3, Col: 3}, {Row: 4, Col: 4}, {Row: 0, Col: 7}}},
+		{N: 7, Fixed: []model.Square{{Row: 6, Col: 1}}, Blocked: []model.Square{{Row: 0, Col: 0}}},
+	} {
+		d, _ := queens(t, p, encode.OrganPipe)
+		got, _, _ := d.Count(context.Background(), 1)
+		if want := brute(p); got != want {
+			t.Errorf("%+v: %d, want %d", p, got, want)
+		}
+	}
+}
+
+func brute(p model.Problem) uint64 {
+	n := p.N
+	q := make(model.Placement, n)
+	var count uint64
+	var rec func(int)
+	rec = func(r int) {
+		if r == n {
+			if model.Verify(p, q) == nil {
+				count++
+			}
+			return
+		}
+		for c := 0; c < n; c++ {
+			q[r] = c
+			rec(r + 1)
+		}
+	}
+	rec(0)
+	return count
+}
+
+// langford is the exact cover of Langford pairs for n: place two copies of
+// each i in 1..n in 2n slots, i other numbers between them.
+func langford(n int) *encode.ExactCover {
+	x := &encode.ExactCover{}
+	for i := 1; i <= n; i++ {
+		x.Primary = append(x.Primary, fmt.Sprint("d", i))
+	}
+	for s := 0; s < 2*n; s++ {
+		x.Primary = append(x.Primary, fmt.Sprint("s", s))
+	}
+	for i := 1; i <= n; i++ {
+		for s := 0; s+i+1 < 2*n; s++ {
+			x.Options = append(x.Options, []int{i - 1, n + s, n + s + i + 1})
+		}
+	}
+	return x
+}
+
+// TestLangford: the number of Langford pairings (OEIS A014552) is half the
+// number of exact covers (a pairing and its reversal are both covers).
+func TestLangford(t *testing.T) {
+	for n, pairings := range map[int]uint64{1: 0, 2: 0, 3: 1, 4: 1, 5: 0, 6: 0, 7: 26, 8: 150, 11: 17792} {
+		d, err := dlx.New(langford(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _, _ := d.Count(context.Background(), 2); got != 2*pairings {
+			t.Errorf("Langford n = %d: %d covers, want %d", n, got, 2*pairings)
+		}
+	}
+}
+
+// pieces are the 12 pentominoes as cell lists.
+var pentominoes = map[string][][2]int{
+	"F": {{0, 1}, {0, 2}, {1, 0}, {1, 1}, {2, 1}}, "I": {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}},
+	"L": {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {3, 1}}, "N": {{0, 1}, {1, 1}, {2, 0}, {2, 1}, {3, 0}},
+	"P": {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0}}, "T": {{0, 0}, {0, 1}, {0, 2}, {1, 1}, {2, 1}},
+	"U": {{0, 0}, {0, 2}, {1, 0}, {1, 1}, {1, 2}}, "V": {{0, 0}, {1, 0}, {2, 0}, {2, 1}, {2, 2}},
+	"W": {{0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 2}}, "X": {{0, 1}, {1, 0}, {1, 1}, {1, 2}, {2, 1}},
+	"Y": {{0, 1}, {1, 0}, {1, 1}, {2, 1}, {3, 1}}, "Z": {{0, 0}, {0, 1}, {1, 1}, {2, 1}, {2, 2}},
+}
+
+// packing is the exact cover of packing the given polyominoes, each once,
+// in every rotation and reflection, into an h x w box.
+func packing(pieces map[string][][2]int, h, w int) *encode.ExactCover {
+	x := &encode.ExactCover{}
+	names := make([]string, 0, len(pieces))
+	for name := range pieces {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	x.Primary = append(x.Primary, names...)
+	for r := 0; r < h; r++ {
+		for c := 0; c < w; c++ {
+			x.Primary = append(x.Primary, fmt.Sprintf("%d_%d", r, c))
+		}
+	}
+	for k, name := range names {
+		shapes := map[string][][2]int{}
+		cells := pieces[name]
+		for s := 0; s < 8; s++ {
+			var img [][2]int
+			for _, rc := range cells {
+				r, c := rc[0], rc[1]
+				if s&4 != 0 {
+					c = -c
+				}
+				for range s & 3 {
+					r, c = c, -r
+				}
+				img = append(img, [2]int{r, c})
+			}
+			minR, minC := 1<<30, 1<<30
+			for _, rc := range img {
+				minR, minC = min(minR, rc[0]), min(minC, rc[1])
+			}
+			for i := range img {
+				img[i][0] -= minR
+				img[i][1] -= minC
+			}
+			sort.Slice(img, func(a, b int) bool { return img[a][0] < img[b][0] || img[a][0] == img[b][0] && img[a][1] < img[b][1] })
+			shapes[fmt.Sprint(img)] = img
+		}
+		keys := make([]string, 0, len(shapes))
+		for key := range shapes {
+			keys = append(keys, key)
+		}
+		sort.Strings(keys)
+		for _, key := range keys {
+			img := shapes[key]
+			for r := 0; r < h; r++ {
+				for c := 0; c < w; c++ {
+					opt := []int{k}
+					ok := true
+					for _, rc := range img {
+						rr, cc := r+rc[0], c+rc[1]
+						if rr >= h || cc >= w {
+							ok = false
+							break
+						}
+						opt = append(opt, len(names)+rr*w+cc)
+					}
+					if ok {
+						x.Options = append(x.Options, opt)
+					}
+				}
+			}
+		}
+	}
+	return x
+}
+
+// TestPackings: pentominoes fill a 3x20 box in 2 ways and a 5x12 box in
+// 1010 ways up to the box's 4 symmetries (every solution counted in its 4
+// images: 8 and 4040 covers); dominoes tile a 4x4 square in 36 ways and
+// a 6x6 in 6728 (OEIS A004003).
+func TestPackings(t *testing.T) {
+	domino := func(h, w int) *encode.ExactCover {
+		x := &encode.ExactCover{}
+		for r := 0; r < h; r++ {
+			for c := 0; c < w; c++ {
+				x.Primary = append(x.Primary, fmt.Sprintf("%d_%d", r, c))
+				if c+1 < w {
+					x.Options = append(x.Options, []int{r*w + c, r*w + c + 1})
+				}
+				if r+1 < h {
+					x.Options = append(x.Options, []int{r*w + c, (r+1)*w + c})
+				}
+			}
+		}
+		return x
+	}
+	cases := []struct {
+		name string
+		x    *encode.ExactCover
+		want uint64
+	}{
+		{"dominoes 4x4", domino(4, 4), 36},
+		{"dominoes 6x6", domino(6, 6), 6728},
+		{"pentominoes 3x20", packing(pentominoes, 3, 20), 8},
+	}
+	if !testing.Short() {
+		cases = append(cases, struct {
+			name string
+			x    *encode.ExactCover
+			want uint64
+		}{"pentominoes 5x12", packing(pentominoes, 5, 12), 4040})
+	}
+	for _, tc := range cases {
+		d, err := dlx.New(tc.x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _, _ := d.Count(context.Background(), 2); got != tc.want {
+			t.Errorf("%s: %d covers, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestFirstAndStop(t *testing.T) {
+	d, squares := queens(t, model.Classic(8), encode.Natural)
+	first, _, err := d.First(context.Background())
+	if err != nil || len(first) != 8 {
+		t.Fatalf("first: %v %v", first, err)
+	}
+	q := make(model.Placement, 8)
+	for _, o := range first {
+		q[squares[o].Row] = squares[o].Col
+	}
+	if err := model.Verify(model.Classic(8), q); err != nil {
+		t.Errorf("first solution %v: %v", q, err)
+	}
+	// Stopping early leaves the structure whole.
+	n, _, _ := d.Enumerate(context.Background(), func([]int) bool { return false })
+	all, _, _ := d.Count(context.Background(), 1)
+	if n != 1 || all != 92 {
+		t.Errorf("after a stop: %d then %d", n, all)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	d16, _ := queens(t, model.Classic(16), encode.OrganPipe)
+	if _, _, err := d16.Count(ctx, 1); err != context.Canceled {
+		t.Errorf("cancelled count: %v", err)
+	}
+	if _, _, err := d16.Count(ctx, 2); err != context.Canceled {
+		t.Errorf("cancelled parallel count: %v", err)
+	}
+}
+
+func TestNodesLikeKnuth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("n = 13")
+	}
+	d, _ := queens(t, model.Classic(13), encode.OrganPipe)
+	n, st, _ := d.Count(context.Background(), 1)
+	t.Logf("n = 13, organ-pipe: %d solutions, %d nodes, %d updates (Knuth's DLX1: 1,046,319 nodes)", n, st.Nodes, st.Updates)
+	if n != 73712 || st.Nodes < 1_046_319/2 || st.Nodes > 2*1_046_319 {
+		t.Errorf("%d solutions, %d nodes: not of the order of DLX1's 1,046,319", n, st.Nodes)
+	}
+}
+
+func BenchmarkQueens(b *testing.B) {
+	for _, n := range []int{12, 13, 14} {
+		for _, jobs := range []int{1, 2} {
+			b.Run(fmt.Sprintf("n=%d/jobs=%d", n, jobs), func(b *testing.B) {
+				d, _ := queens(b, model.Classic(n), encode.OrganPipe)
+				want, _, _ := model.KnownCount(n)
+				for b.Loop() {
+					if got, _, _ := d.Count(context.Background(), jobs); got != want {
+						b.Fatal(got)
+					}
+				}
+			})
+		}
+	}
+}
