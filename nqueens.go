@@ -24,9 +24,11 @@ type Solution struct {
 	Columns []uint32
 	// Seed is the random seed used (localsearch), else 0.
 	Seed uint64
-	// Nodes is the number of search-tree nodes (backtrack), else 0.
-	Nodes   uint64
-	Elapsed time.Duration
+	// Nodes is the number of search-tree nodes (backtrack, dlx), else 0.
+	Nodes uint64
+	// Solver and AMO name the CNF solver and encoding (method sat).
+	Solver, AMO string
+	Elapsed     time.Duration
 }
 
 // CountResult is a count of solutions.
@@ -41,6 +43,8 @@ type CountResult struct {
 	HasDistinct bool
 	Nodes       uint64
 	Jobs        int
+	// Solver and AMO name the CNF solver and encoding (method sat).
+	Solver, AMO string
 	Elapsed     time.Duration
 }
 
@@ -49,13 +53,17 @@ type CountResult struct {
 type FindOptions struct {
 	Seed         uint64 // localsearch: 0 = from the clock
 	ForwardCheck bool   // backtrack
+	Solver       string // sat: gini (default), gophersat, an external solver's name or path
+	AMO          string // sat: at-most-one encoding (encode.ParseAMO), "" for the default
 }
 
 // CountOptions are the options of a counter.
 type CountOptions struct {
-	Jobs         int  // bitmask: goroutines, 0 = all cores
-	Distinct     bool // backtrack: also count essentially distinct solutions
-	ForwardCheck bool // backtrack
+	Jobs         int    // bitmask, dlx, sat with gini: goroutines, 0 = all cores
+	Distinct     bool   // backtrack, dlx, sat: also count essentially distinct solutions
+	ForwardCheck bool   // backtrack
+	Solver       string // sat: as in FindOptions
+	AMO          string // sat: as in FindOptions
 	// Progress is called with work units done and their total (bitmask).
 	Progress func(done, total int)
 }
@@ -124,6 +132,21 @@ var finders = []Finder{
 			return &Solution{Columns: q, Nodes: r.Nodes}, nil
 		},
 	},
+}
+
+func init() {
+	finders = append(finders,
+		Finder{Name: "sat", Doc: "the CNF (--amo) answered by a SAT solver (--solver: gini, gophersat, cadical, ...)",
+			MaxN: SATMaxN, Variants: true, BytesPerQueen: 1 << 10, find: findSAT},
+		Finder{Name: "dlx", Doc: "exact cover answered by dancing links (Knuth's DLX1, organ-pipe order)",
+			MaxN: DLXMaxN, Variants: true, BytesPerQueen: 1 << 10, find: findDLX},
+	)
+	counters = append(counters,
+		Counter{Name: "sat", Doc: "models of the CNF projected on the queen variables (gini, gophersat, clasp, cryptominisat5)",
+			MaxN: SATMaxN, Variants: true, count: countSAT},
+		Counter{Name: "dlx", Doc: "exact covers counted by dancing links, in parallel over the first item's options",
+			MaxN: DLXMaxN, Variants: true, count: countDLX},
+	)
 }
 
 var counters = []Counter{

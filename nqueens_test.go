@@ -2,7 +2,11 @@ package nqueens_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
 	"testing"
 
 	"github.com/queenslab/nqueens"
@@ -108,4 +112,72 @@ func ExampleCounter_Count() {
 	r, _ := c.Count(context.Background(), model.Classic(10), nqueens.CountOptions{Jobs: 2})
 	fmt.Println(r.All, r.Distinct, nqueens.CheckKnown(r))
 	// Output: 724 92 <nil>
+}
+
+// TestVariantCountersAgree counts random completion and blocked problems
+// with every counter that takes them (backtrack, dlx, sat with each
+// in-process solver and several encodings) and compares.
+func TestVariantCountersAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for i := range 25 {
+		n := 5 + i%5
+		p := model.Problem{N: n}
+		for range rng.IntN(3) {
+			p.Fixed = append(p.Fixed, model.Square{Row: rng.IntN(n), Col: rng.IntN(n)})
+		}
+		for range rng.IntN(2 * n) {
+			p.Blocked = append(p.Blocked, model.Square{Row: rng.IntN(n), Col: rng.IntN(n)})
+		}
+		var want *nqueens.CountResult
+		for _, c := range nqueens.Counters() {
+			if !c.Variants {
+				continue
+			}
+			opts := []nqueens.CountOptions{{}}
+			if c.Name == "sat" {
+				opts = []nqueens.CountOptions{{Solver: "gini", AMO: "sequential"}, {Solver: "gophersat", AMO: "bimander"}, {Solver: "gini", AMO: "product", Jobs: 1}}
+			}
+			for _, o := range opts {
+				r, err := c.Count(context.Background(), p, o)
+				if err != nil {
+					t.Fatalf("%s %+v on %+v: %v", c.Name, o, p, err)
+				}
+				if want == nil {
+					want = r
+				} else if r.All != want.All {
+					t.Errorf("%+v: %s %+v counts %d, %s %d", p, c.Name, o, r.All, want.Method, want.All)
+				}
+			}
+		}
+	}
+}
+
+// TestExternalSolverCounts counts with clasp and cryptominisat5 through the
+// facade, where they are installed.
+func TestExternalSolverCounts(t *testing.T) {
+	for _, tc := range []struct{ solver, amo string }{{"clasp", "ladder"}, {"cryptominisat5", "binary"}} {
+		if _, err := exec.LookPath(tc.solver); err != nil {
+			if os.Getenv("NQUEENS_REQUIRE_SOLVERS") == "1" {
+				t.Fatalf("%s is not installed, and NQUEENS_REQUIRE_SOLVERS=1", tc.solver)
+			}
+			t.Logf("SKIPPED: %s is not installed", tc.solver)
+			continue
+		}
+		c, _ := nqueens.LookupCounter("sat")
+		for n := 1; n <= 9; n++ {
+			r, err := c.Count(context.Background(), model.Classic(n), nqueens.CountOptions{Solver: tc.solver, AMO: tc.amo})
+			if err != nil {
+				t.Fatalf("%s n = %d: %v", tc.solver, n, err)
+			}
+			if err := nqueens.CheckKnown(r); err != nil {
+				t.Errorf("%s %s: %v", tc.solver, tc.amo, err)
+			}
+		}
+	}
+	c, _ := nqueens.LookupCounter("sat")
+	_, err := c.Count(context.Background(), model.Classic(6), nqueens.CountOptions{Solver: "clasp", AMO: "sequential"})
+	var oe *nqueens.OptionError
+	if !errors.As(err, &oe) {
+		t.Errorf("clasp with a non-parsimonious encoding: %v, want an OptionError", err)
+	}
 }

@@ -18,6 +18,7 @@ func newCount(e *env) *cobra.Command {
 		jobs           int
 		forward        bool
 		pf             problemFlags
+		sf             solverFlags
 	)
 	c := &cobra.Command{
 		Use:   "count N",
@@ -27,7 +28,11 @@ A000170 (and A002562 for --unique) where it is known; a disagreement is exit 1.
 
 Methods: bitmask (default; one solution per symmetry class weighted by its
 orbit, in parallel, N <= 32), backtrack (seed 003's search with its node
-count; honours --fix and --block).`,
+count; honours --fix and --block), dlx (exact covers by dancing links, in
+parallel), sat (models of the CNF projected on the queen variables: gini,
+the default, and gophersat with blocking clauses; clasp and cryptominisat5 as
+processes, clasp only with a parsimonious encoding since it cannot project).
+Every model and cover is verified as a solution before it is counted.`,
 		Args: argsBetween(1, 1, "N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := pf.parse(args[0])
@@ -48,7 +53,15 @@ count; honours --fix and --block).`,
 			if unique && !p.IsClassic() {
 				return usagef("--unique counts essentially distinct solutions of the classic problem only")
 			}
-			r, err := ct.Count(cmd.Context(), p, nqueens.CountOptions{Jobs: jobs, Distinct: unique, ForwardCheck: forward})
+			if err := sf.check(method); err != nil {
+				return err
+			}
+			ctx, cancel := sf.context(cmd)
+			defer cancel()
+			r, err := ct.Count(ctx, p, nqueens.CountOptions{Jobs: jobs, Distinct: unique, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo})
+			if err := sf.timedOut(err, ct.Name); err != nil {
+				return err
+			}
 			if err != nil {
 				return err
 			}
@@ -78,12 +91,13 @@ count; honours --fix and --block).`,
 			return nil
 		},
 	}
-	c.Flags().StringVarP(&method, "method", "m", "bitmask", "bitmask or backtrack")
+	c.Flags().StringVarP(&method, "method", "m", "bitmask", "bitmask, backtrack, dlx or sat")
 	c.Flags().BoolVar(&unique, "unique", false, "also count essentially distinct solutions (up to rotation and reflection)")
-	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "bitmask: goroutines to count with (0: all cores)")
+	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "bitmask, dlx, sat with gini: goroutines to count with (0: all cores)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of the summary line")
 	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
 	pf.add(c)
+	sf.add(c)
 	return c
 }
 
@@ -96,9 +110,16 @@ func countLine(r *nqueens.CountResult, p model.Problem, unique bool, oeis string
 	if !p.IsClassic() {
 		fmt.Fprintf(&b, " (%s problem)", p.Variant())
 	}
-	fmt.Fprintf(&b, "; %s nodes in %.3f s, method %s", thousands(r.Nodes), r.Elapsed.Seconds(), r.Method)
-	if r.Method == "bitmask" {
-		fmt.Fprintf(&b, ", %d jobs", r.Jobs)
+	if r.Method == "sat" {
+		fmt.Fprintf(&b, "; %.3f s, method %s", r.Elapsed.Seconds(), r.Method)
+	} else {
+		fmt.Fprintf(&b, "; %s nodes in %.3f s, method %s", thousands(r.Nodes), r.Elapsed.Seconds(), r.Method)
+	}
+	if r.Solver != "" {
+		fmt.Fprintf(&b, ", solver %s, encoding %s", r.Solver, r.AMO)
+	}
+	if r.Method == "bitmask" || r.Method == "dlx" || r.Method == "sat" {
+		fmt.Fprintf(&b, ", %d job%s", r.Jobs, map[bool]string{true: "s"}[r.Jobs != 1])
 	}
 	switch oeis {
 	case "agrees":

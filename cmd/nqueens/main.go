@@ -3,6 +3,8 @@
 //	nqueens solve N [--method localsearch|construct|backtrack] [--seed S] [-o FILE] [--board] [--json]
 //	nqueens count N [--method bitmask|backtrack] [--unique] [--jobs K] [--json]
 //	nqueens verify N [FILE|-]
+//	nqueens sat [FILE|-] [--solver NAME|PATH] [--all] [--timeout D]
+//	nqueens xcc [FILE|-] [--all|--count] [--jobs K]
 //	nqueens encode N [--format dimacs|xcc|opb|mzn|xcsp3] [--amo NAME] [--order natural|organ-pipe] [--fix r:c,...] [--block r:c,...] [-o FILE]
 //
 // Errors are one line on standard error: exit status 2 for bad input, 1 for
@@ -16,6 +18,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -64,9 +67,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
 	var f failure
+	var code exitCode
 	switch {
 	case err == nil:
 		return exitOK
+	case errors.As(err, &code):
+		return int(code)
 	case errors.As(err, &f):
 		fmt.Fprintln(stdout, f.msg)
 		return exitFailure
@@ -76,7 +82,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, "nqueens: "+oneLine(err.Error()))
 	var u usageError
-	if errors.As(err, &u) || isCobraUsage(err) {
+	var oe *nqueens.OptionError
+	if errors.As(err, &u) || errors.As(err, &oe) || isCobraUsage(err) {
 		return exitUsage
 	}
 	return exitFailure
@@ -94,6 +101,8 @@ func commandLine(args []string) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+func defaultJobs() int { return runtime.NumCPU() }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
@@ -120,7 +129,7 @@ numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e))
+	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e))
 	return root
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/solvers/sat"
 )
 
 // runCLI runs the command in-process and returns its exit status and output.
@@ -171,7 +172,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"solve", "0"}, "", 2, "nqueens: N must be at least 1, not 0"},
 		{[]string{"solve", "-5"}, "", 2, "unknown shorthand flag"},
 		{[]string{"solve"}, "", 2, "nqueens: solve: expected N, got 0 argument(s) (see --help)"},
-		{[]string{"solve", "8", "-m", "magic"}, "", 2, `nqueens: unknown method "magic" for finding a solution (known: backtrack, construct, localsearch)`},
+		{[]string{"solve", "8", "-m", "magic"}, "", 2, `nqueens: unknown method "magic" for finding a solution (known: backtrack, construct, dlx, localsearch, sat)`},
 		{[]string{"solve", "8", "--frob"}, "", 2, "nqueens: unknown flag: --frob"},
 		{[]string{"solve", "2000", "-m", "backtrack"}, "", 2, "nqueens: N = 2000 is too large for method backtrack (at most 1000)"},
 		{[]string{"solve", "5000000000"}, "", 2, "nqueens: N = 5000000000 is out of range (1..4294967295)"},
@@ -190,6 +191,20 @@ func TestBadInput(t *testing.T) {
 		{[]string{"verify", "4"}, "2 4 1 9\n", 2, "nqueens: standard input: solution file: line 1, field 4: column 9 is out of range (1 to 4)"},
 		{[]string{"verify", "4"}, "1 2 3 4\n", 1, ""},
 		{[]string{"frob"}, "", 2, `nqueens: unknown command "frob" for "nqueens"`},
+		{[]string{"solve", "8", "-m", "sat", "--solver", "nosuch"}, "", 2, `nqueens: sat: unknown solver "nosuch"`},
+		{[]string{"solve", "8", "-m", "sat", "--amo", "nosuch"}, "", 2, `nqueens: encode: unknown at-most-one encoding "nosuch"`},
+		{[]string{"solve", "8", "--solver", "gini"}, "", 2, "nqueens: --solver and --amo apply to --method sat only"},
+		{[]string{"solve", "8", "-m", "sat", "--timeout", "-1s"}, "", 2, "nqueens: --timeout must be positive, not -1s"},
+		{[]string{"solve", "2000", "-m", "dlx"}, "", 2, "nqueens: N = 2000 is too large for method dlx (at most 1000)"},
+		{[]string{"count", "8", "-m", "sat", "--solver", "cadical"}, "", 2, "nqueens: solver cadical cannot list all models"},
+		{[]string{"count", "8", "-m", "sat", "--solver", "clasp", "--amo", "binary"}, "", 2, "nqueens: clasp lists models over all variables and cannot project, and the binary encoding is not parsimonious"},
+		{[]string{"sat", "/nonexistent.cnf"}, "", 2, "nqueens: cannot read /nonexistent.cnf: no such file or directory"},
+		{[]string{"sat"}, "p cnf 2 1\n1 3 0\n", 2, "nqueens: standard input: dimacs: line 2, column 3: literal 3 is out of range: the problem line gives 2 variables"},
+		{[]string{"sat", "--amo", "pairwise"}, "p cnf 1 1\n1 0\n", 2, "nqueens: --amo applies to nqueens solve and count"},
+		{[]string{"sat", "--all", "--solver", "clasp"}, "c ind 1 0\np cnf 2 1\n1 2 0\n", 2, "nqueens: clasp cannot project on the 1 variables of c ind"},
+		{[]string{"xcc"}, "a b\na z\n", 2, `nqueens: standard input: xcc: line 2, column 3: unknown item "z"`},
+		{[]string{"xcc", "--all", "--count"}, "a\na\n", 2, "nqueens: --all and --count: choose one"},
+		{[]string{"xcc"}, "a b\na\n", 1, ""},
 		{[]string{"encode", "8", "--format", "sat"}, "", 2, `nqueens: unknown format "sat" (known: dimacs, xcc, opb, mzn, xcsp3)`},
 		{[]string{"encode", "8", "--amo", "totalizer"}, "", 2, `nqueens: encode: unknown at-most-one encoding "totalizer" (known: pairwise, sequential, ladder, commander, product, bimander, binary)`},
 		{[]string{"encode", "8", "--amo", "commander:1"}, "", 2, "nqueens: encode: commander group size must be at least 2, not 1"},
@@ -274,6 +289,84 @@ func TestEncode(t *testing.T) {
 	}
 	if got := commandLine([]string{"encode", "4", "--fix", "1:1, 2:3"}); got != "nqueens encode 4 --fix '1:1, 2:3'" {
 		t.Errorf("command line %q", got)
+	}
+}
+
+// TestSATAndDLXMethods runs the sat and dlx methods through the command
+// line, with the in-process solvers and an external one.
+func TestSATAndDLXMethods(t *testing.T) {
+	for _, args := range [][]string{
+		{"solve", "12", "-m", "sat"},
+		{"solve", "12", "-m", "sat", "--solver", "gophersat", "--amo", "commander:4"},
+		{"solve", "12", "-m", "dlx", "--fix", "1:2"},
+		{"solve", "30", "-m", "sat", "--solver", "picosat", "--amo", "ladder", "--timeout", "1m"},
+	} {
+		code, out, errs := runCLI(t, "", args...)
+		if code != 0 || !strings.Contains(out, "solution found in") || !strings.Contains(out, "verified, method "+args[3]) {
+			t.Errorf("%v: exit %d %q %q", args, code, out, errs)
+		}
+	}
+	for _, args := range [][]string{
+		{"count", "9", "-m", "sat", "--unique"},
+		{"count", "9", "-m", "sat", "--solver", "cryptominisat5", "--amo", "sequential"},
+		{"count", "9", "-m", "dlx", "--unique", "-j", "2"},
+	} {
+		code, out, errs := runCLI(t, "", args...)
+		if code != 0 || !strings.HasPrefix(out, "N = 9: 352 solutions") || !strings.HasSuffix(out, "agrees with OEIS\n") {
+			t.Errorf("%v: exit %d %q %q", args, code, out, errs)
+		}
+	}
+	code, out, _ := runCLI(t, "", "solve", "3", "-m", "dlx")
+	if code != 1 || out != "N = 3: no solution exists (method dlx)\n" {
+		t.Errorf("dlx n = 3: %d %q", code, out)
+	}
+	code, _, errs := runCLI(t, "", "solve", "200", "-m", "sat", "--solver", "../../solvers/sat/testdata/fake/hang.sh", "--timeout", "300ms")
+	if code != 1 || errs != "nqueens: no answer within 300ms (method sat)\n" {
+		t.Errorf("timeout: %d %q", code, errs)
+	}
+}
+
+// TestSATAndXCCFiles solves and counts files written by nqueens encode.
+func TestSATAndXCCFiles(t *testing.T) {
+	_, cnf, _ := runCLI(t, "", "encode", "8", "--amo", "binary")
+	code, out, _ := runCLI(t, cnf, "sat", "--all")
+	if code != 0 || !strings.HasPrefix(out, "92 models, projected on the 64 variables of c ind") {
+		t.Errorf("sat --all: %d %q", code, out)
+	}
+	code, out, _ = runCLI(t, cnf, "sat", "--solver", "cadical")
+	if code != exitSat || !strings.Contains(out, "\ns SATISFIABLE\nv ") {
+		t.Errorf("sat: %d %q", code, out)
+	}
+	f, _, err := encode.ReadFormula(strings.NewReader(cnf))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := sat.Model{false}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "v ") {
+			for _, tok := range strings.Fields(line)[1:] {
+				if tok != "0" {
+					m = append(m, tok[0] != '-')
+				}
+			}
+		}
+	}
+	if err := sat.CheckModel(f, m); err != nil {
+		t.Errorf("the printed model: %v", err)
+	}
+	_, unsat, _ := runCLI(t, "", "encode", "6", "--fix", "1:1,2:3")
+	if code, out, _ := runCLI(t, unsat, "sat"); code != exitUnsat || !strings.Contains(out, "s UNSATISFIABLE\n") {
+		t.Errorf("unsat: %d %q", code, out)
+	}
+	_, xcc, _ := runCLI(t, "", "encode", "10", "-f", "xcc")
+	code, out, _ = runCLI(t, xcc, "xcc", "--count")
+	if code != 0 || !strings.HasPrefix(out, "724 solutions; ") {
+		t.Errorf("xcc --count: %d %q", code, out)
+	}
+	_, xcc, _ = runCLI(t, "", "encode", "6", "-f", "xcc")
+	code, out, _ = runCLI(t, xcc, "xcc", "--all")
+	if code != 0 || strings.Count(out, "\n\n") != 4 || !regexp.MustCompile(`\n\n4 solutions; [0-9,]+ nodes, [0-9,]+ updates in \d+\.\d{3} s\n$`).MatchString(out) {
+		t.Errorf("xcc --all:\n%s", out)
 	}
 }
 

@@ -2,14 +2,17 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
 )
@@ -65,6 +68,7 @@ func newSolve(e *env) *cobra.Command {
 		board, asJSON bool
 		forward       bool
 		pf            problemFlags
+		sf            solverFlags
 	)
 	c := &cobra.Command{
 		Use:   "solve N",
@@ -73,7 +77,11 @@ func newSolve(e *env) *cobra.Command {
 
 Methods: localsearch (default; Sosič–Gu local search, N up to 4,294,967,295 as
 memory allows, about 5.6 bytes a queen), construct (explicit formula, O(N)),
-backtrack (the lexicographically first solution; honours --fix and --block).
+backtrack (the lexicographically first solution; honours --fix and --block),
+sat (the CNF with the encoding of --amo, answered by --solver: gini, the
+default, gophersat, cadical, kissat, minisat, cryptominisat5, picosat, clasp,
+or the path of any DIMACS solver; N <= 1000), dlx (exact cover by dancing
+links, N <= 1000). --timeout limits any method: no answer in time is exit 1.
 With -o the solution is written in the classic format: the 1-based column of
 each row on one line, then a drawing for N <= 20. N = 2 and 3 have no
 solution: the exit status is then 1.`,
@@ -102,7 +110,15 @@ solution: the exit status is then 1.`,
 					return err
 				}
 			}
-			s, err := f.Find(cmd.Context(), p, nqueens.FindOptions{Seed: seed, ForwardCheck: forward})
+			if err := sf.check(method); err != nil {
+				return err
+			}
+			ctx, cancel := sf.context(cmd)
+			defer cancel()
+			s, err := f.Find(ctx, p, nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo})
+			if err := sf.timedOut(err, f.Name); err != nil {
+				return err
+			}
 			if errors.Is(err, native.ErrNoSolution) {
 				return failure{fmt.Sprintf("N = %d: no solution exists (method %s)", n, f.Name)}
 			}
@@ -124,13 +140,14 @@ solution: the exit status is then 1.`,
 			return nil
 		},
 	}
-	c.Flags().StringVarP(&method, "method", "m", "localsearch", "localsearch, construct or backtrack")
+	c.Flags().StringVarP(&method, "method", "m", "localsearch", "localsearch, construct, backtrack, sat or dlx")
 	c.Flags().Uint64Var(&seed, "seed", 0, "random seed for localsearch (0: from the clock; the seed used is printed)")
 	c.Flags().StringVarP(&out, "output", "o", "", "write the solution to this file (classic format, 1-based)")
 	c.Flags().BoolVar(&board, "board", false, "draw the board ('*' queen, '-' empty), N <= 200")
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON (0-based columns) instead of the summary line")
 	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
 	pf.add(c)
+	sf.add(c)
 	return c
 }
 
@@ -139,6 +156,9 @@ func summary(s *nqueens.Solution) string {
 	fmt.Fprintf(&b, "N = %d: solution found in %.3f s, verified, method %s", s.Problem.N, s.Elapsed.Seconds(), s.Method)
 	if s.Method == "localsearch" {
 		fmt.Fprintf(&b, ", seed %d", s.Seed)
+	}
+	if s.Solver != "" {
+		fmt.Fprintf(&b, ", solver %s, encoding %s", s.Solver, s.AMO)
 	}
 	if s.Nodes > 0 {
 		fmt.Fprintf(&b, ", %s nodes", thousands(s.Nodes))
@@ -179,6 +199,49 @@ func writeSolveJSON(e *env, s *nqueens.Solution, out string) error {
 func memoryCheck(f nqueens.Finder, n int, avail uint64) error {
 	if need := f.MemoryNeeded(n); need > avail {
 		return usagef("N = %d needs about %s with method %s, but only %s of memory is available", n, gb(need), f.Name, gb(avail))
+	}
+	return nil
+}
+
+// solverFlags are the flags of method sat, and the time limit.
+type solverFlags struct {
+	solver, amo string
+	timeout     time.Duration
+}
+
+func (sf *solverFlags) add(c *cobra.Command) {
+	c.Flags().StringVar(&sf.solver, "solver", "", "sat: gini (default), gophersat, cadical, kissat, minisat, cryptominisat5, picosat, clasp, or a path")
+	c.Flags().StringVar(&sf.amo, "amo", "", "sat: at-most-one encoding (default pairwise up to N = 64, else sequential; see nqueens encode --help)")
+	c.Flags().DurationVar(&sf.timeout, "timeout", 0, "give up after this long (e.g. 10s, 2m): exit 1")
+}
+
+// check refuses the sat flags with another method and a bad encoding.
+func (sf *solverFlags) check(method string) error {
+	if method != "sat" && (sf.solver != "" || sf.amo != "") {
+		return usagef("--solver and --amo apply to --method sat only")
+	}
+	if sf.amo != "" {
+		if _, err := encode.ParseAMO(sf.amo); err != nil {
+			return usageError{err}
+		}
+	}
+	if sf.timeout < 0 {
+		return usagef("--timeout must be positive, not %v", sf.timeout)
+	}
+	return nil
+}
+
+func (sf *solverFlags) context(cmd *cobra.Command) (context.Context, context.CancelFunc) {
+	if sf.timeout > 0 {
+		return context.WithTimeout(cmd.Context(), sf.timeout)
+	}
+	return context.WithCancel(cmd.Context())
+}
+
+// timedOut turns the expiry of --timeout into a one-line failure.
+func (sf *solverFlags) timedOut(err error, method string) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("no answer within %v (method %s)", sf.timeout, method)
 	}
 	return nil
 }

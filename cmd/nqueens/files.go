@@ -1,0 +1,258 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/solvers/dlx"
+	"github.com/queenslab/nqueens/solvers/sat"
+)
+
+// Exit statuses of nqueens sat, as SAT solvers give them.
+const (
+	exitSat   = 10
+	exitUnsat = 20
+)
+
+// exitCode makes run return a given status after printing nothing more.
+type exitCode int
+
+func (c exitCode) Error() string { return "exit " + strconv.Itoa(int(c)) }
+
+// openInput opens a file argument, "-" or none being standard input.
+func openInput(e *env, args []string) (io.Reader, string, func(), error) {
+	if len(args) == 0 || args[0] == "-" {
+		return e.stdin, "standard input", func() {}, nil
+	}
+	f, err := os.Open(args[0])
+	if err != nil {
+		return nil, "", nil, usagef("cannot read %s: %v", args[0], unwrapPathErr(err))
+	}
+	return bufio.NewReaderSize(f, 1<<20), args[0], func() { f.Close() }, nil
+}
+
+func newSAT(e *env) *cobra.Command {
+	var (
+		all     bool
+		sf      solverFlags
+		quietV  bool
+		started time.Time
+	)
+	c := &cobra.Command{
+		Use:   "sat [FILE|-]",
+		Short: "Solve or count the models of any DIMACS CNF file",
+		Long: `Read a DIMACS CNF file (any, not only queens; strictly checked) and solve it
+with --solver (gini by default, gophersat, an external solver's name or path).
+The answer is printed in the SAT competition format ("s SATISFIABLE" and "v"
+lines) with its exit status, 10 for SAT and 20 for UNSAT; every model is
+checked against the clauses first.
+
+With --all, count the models instead, projected on the variables of the
+file's "c ind" lines when it has them (gini, gophersat, cryptominisat5;
+clasp only without projection).`,
+		Args: argsBetween(0, 1, "FILE or -"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			started = time.Now()
+			if sf.amo != "" {
+				return usagef("--amo applies to nqueens solve and count; a CNF file has its own encoding")
+			}
+			name := sf.solver
+			if name == "" {
+				name = "gini"
+			}
+			s, err := sat.Lookup(name)
+			if err != nil {
+				return usageError{err}
+			}
+			r, what, done, err := openInput(e, args)
+			if err != nil {
+				return err
+			}
+			f, info, err := encode.ReadFormula(r)
+			done()
+			if err != nil {
+				return usagef("%s: %v", what, err)
+			}
+			ctx, cancel := sf.context(cmd)
+			defer cancel()
+			if all {
+				return countFile(ctx, e, s, f, info, &sf, started)
+			}
+			res, err := s.Solve(ctx, f)
+			if errors.Is(err, context.DeadlineExceeded) {
+				fmt.Fprintln(e.stdout, "s UNKNOWN")
+				return fmt.Errorf("no answer within %v (solver %s)", sf.timeout, s.Name())
+			}
+			if err != nil {
+				return err
+			}
+			w := bufio.NewWriter(e.stdout)
+			fmt.Fprintf(w, "c nqueens sat, solver %s, %.3f s\n", s.Name(), time.Since(started).Seconds())
+			switch res.Status {
+			case sat.Sat:
+				w.WriteString("s SATISFIABLE\n")
+				if !quietV {
+					writeModel(w, res.Model)
+				}
+				w.Flush()
+				return exitCode(exitSat)
+			case sat.Unsat:
+				w.WriteString("s UNSATISFIABLE\n")
+				w.Flush()
+				return exitCode(exitUnsat)
+			}
+			w.WriteString("s UNKNOWN\n")
+			w.Flush()
+			return fmt.Errorf("solver %s gave no answer", s.Name())
+		},
+	}
+	c.Flags().BoolVar(&all, "all", false, "count all models (projected on c ind when present)")
+	c.Flags().BoolVarP(&quietV, "quiet", "q", false, "no v lines")
+	sf.add(c)
+	return c
+}
+
+// writeModel prints v lines of at most 20 literals, ended by 0.
+func writeModel(w *bufio.Writer, m sat.Model) {
+	for v := 1; v < len(m); v++ {
+		if (v-1)%20 == 0 {
+			if v > 1 {
+				w.WriteString("\n")
+			}
+			w.WriteString("v")
+		}
+		if m[v] {
+			fmt.Fprintf(w, " %d", v)
+		} else {
+			fmt.Fprintf(w, " -%d", v)
+		}
+	}
+	if len(m) <= 1 {
+		w.WriteString("v")
+	}
+	w.WriteString(" 0\n")
+}
+
+func countFile(ctx context.Context, e *env, s sat.Solver, f *encode.Formula, info *encode.DIMACSInfo, sf *solverFlags, started time.Time) error {
+	en, ok := s.(sat.Enumerator)
+	if ext, isExt := s.(*sat.External); isExt && !ext.CanEnumerate() {
+		ok = false
+	}
+	if !ok {
+		return usagef("solver %s cannot list all models: use gini, gophersat, clasp or cryptominisat5", s.Name())
+	}
+	opt := sat.EnumOptions{Project: info.Ind, Jobs: 1}
+	if ext, isExt := s.(*sat.External); isExt && !ext.Projects() && len(info.Ind) > 0 && len(info.Ind) < f.Vars {
+		return usagef("%s cannot project on the %d variables of c ind: use gini, gophersat or cryptominisat5", s.Name(), len(info.Ind))
+	}
+	n, err := en.Enumerate(ctx, f, opt, func(sat.Model) bool { return true })
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("no answer within %v (solver %s): %d models so far", sf.timeout, s.Name(), n)
+	}
+	if err != nil {
+		return err
+	}
+	over := fmt.Sprintf("all %d variables", f.Vars)
+	if len(info.Ind) > 0 {
+		over = fmt.Sprintf("the %d variables of c ind", len(info.Ind))
+	}
+	fmt.Fprintf(e.stdout, "%s models, projected on %s; solver %s, %.3f s\n", thousands(n), over, s.Name(), time.Since(started).Seconds())
+	return nil
+}
+
+func newXCC(e *env) *cobra.Command {
+	var (
+		all, count bool
+		jobs       int
+	)
+	c := &cobra.Command{
+		Use:   "xcc [FILE|-]",
+		Short: "Solve or count any exact cover file (Knuth's DLX format) by dancing links",
+		Long: `Read an exact cover problem in the text format of Knuth's DLX programs (any,
+not only queens; strictly checked) and solve it with Algorithm X and dancing
+links: the first solution (its options, one per line), every solution with
+--all (a blank line after each), or the number of solutions with --count
+(in parallel with --jobs). No solution is exit 1.`,
+		Args: argsBetween(0, 1, "FILE or -"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if all && count {
+				return usagef("--all and --count: choose one")
+			}
+			if jobs < 0 {
+				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
+			}
+			r, what, done, err := openInput(e, args)
+			if err != nil {
+				return err
+			}
+			x, err := encode.ReadXCC(r)
+			done()
+			if err != nil {
+				return usagef("%s: %v", what, err)
+			}
+			d, err := dlx.New(x)
+			if err != nil {
+				return usageError{err}
+			}
+			start := time.Now()
+			w := bufio.NewWriter(e.stdout)
+			defer w.Flush()
+			printOpts := func(opts []int) {
+				for _, o := range opts {
+					names := make([]string, len(x.Options[o]))
+					for i, it := range x.Options[o] {
+						names[i] = x.Name(it)
+					}
+					w.WriteString(strings.Join(names, " ") + "\n")
+				}
+			}
+			var n uint64
+			var st dlx.Stats
+			switch {
+			case count:
+				if jobs == 0 {
+					jobs = defaultJobs()
+				}
+				n, st, err = d.Count(cmd.Context(), jobs)
+			case all:
+				n, st, err = d.Enumerate(cmd.Context(), func(opts []int) bool {
+					printOpts(opts)
+					w.WriteString("\n")
+					return true
+				})
+			default:
+				var first []int
+				first, st, err = d.First(cmd.Context())
+				if first != nil {
+					n = 1
+					printOpts(first)
+				}
+			}
+			if err != nil {
+				return err
+			}
+			if count || all {
+				fmt.Fprintf(w, "%s solutions; %s nodes, %s updates in %.3f s\n", thousands(n), thousands(st.Nodes), thousands(st.Updates), time.Since(start).Seconds())
+			}
+			if n == 0 {
+				w.Flush()
+				return failure{"no solution"}
+			}
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&all, "all", false, "print every solution")
+	c.Flags().BoolVar(&count, "count", false, "count the solutions")
+	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "--count: goroutines (0: all cores)")
+	return c
+}

@@ -1,0 +1,282 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/solvers/dlx"
+	"github.com/queenslab/nqueens/solvers/sat"
+)
+
+// DefaultSATSolver is the CNF solver of method sat when none is named.
+const DefaultSATSolver = "gini"
+
+// DefaultSATAMO is the encoding of method sat when none is named: pairwise
+// up to N = 64 (the fastest for gini and the others on small boards:
+// 1.5 s against 9.8 s for sequential when gini counts N = 12), sequential
+// above (pairwise grows as N^3 clauses).
+func DefaultSATAMO(n int) string {
+	if n <= 64 {
+		return "pairwise"
+	}
+	return "sequential"
+}
+
+// SATMaxN and DLXMaxN bound the boards of methods sat and dlx: the CNF and
+// the exact cover grow as N^2 options and up to N^3 clauses.
+const (
+	SATMaxN = 1000
+	DLXMaxN = 1000
+)
+
+// OptionError is a choice of options that cannot work (an unknown solver or
+// encoding, a solver that cannot count): bad input rather than a failure.
+type OptionError struct{ Err error }
+
+func (e *OptionError) Error() string { return e.Err.Error() }
+func (e *OptionError) Unwrap() error { return e.Err }
+
+// satSetup resolves the solver and the encoding of method sat.
+func satSetup(p model.Problem, solverName, amoName string) (sat.Solver, *encode.CNF, error) {
+	if solverName == "" {
+		solverName = DefaultSATSolver
+	}
+	s, err := sat.Lookup(solverName)
+	if err != nil {
+		return nil, nil, &OptionError{err}
+	}
+	if amoName == "" {
+		amoName = DefaultSATAMO(p.N)
+	}
+	var amo encode.AMO
+	if amoName != "" {
+		if amo, err = encode.ParseAMO(amoName); err != nil {
+			return nil, nil, &OptionError{err}
+		}
+	}
+	cnf, err := encode.NewCNF(p, amo)
+	if err != nil {
+		return nil, nil, &OptionError{err}
+	}
+	return s, cnf, nil
+}
+
+// decodeColumns turns a model of the CNF into 32-bit columns.
+func decodeColumns(n int, m sat.Model) ([]uint32, error) {
+	q, err := encode.Decode(n, func(v int) bool { return m[v] })
+	if err != nil {
+		return nil, err
+	}
+	cols := make([]uint32, n)
+	for r, c := range q {
+		cols[r] = uint32(c)
+	}
+	return cols, nil
+}
+
+func findSAT(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
+	s, cnf, err := satSetup(p, opt.Solver, opt.AMO)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.Solve(ctx, cnf)
+	switch {
+	case err != nil:
+		return nil, err
+	case r.Status == sat.Unsat:
+		return nil, native.ErrNoSolution
+	case r.Status != sat.Sat:
+		return nil, fmt.Errorf("nqueens: %s gave no answer", s.Name())
+	}
+	cols, err := decodeColumns(p.N, r.Model)
+	if err != nil {
+		return nil, fmt.Errorf("nqueens: %s: %v", s.Name(), err)
+	}
+	return &Solution{Columns: cols, Solver: s.Name(), AMO: cnf.AMO.Name()}, nil
+}
+
+// queensCover builds the dancing-links structure of p, organ-pipe order.
+func queensCover(p model.Problem) (*dlx.Problem, []model.Square, error) {
+	x, squares, err := encode.QueensCover(p, encode.OrganPipe)
+	if err != nil {
+		return nil, nil, err
+	}
+	d, err := dlx.New(x)
+	return d, squares, err
+}
+
+// placementOf turns the options of an exact cover into a placement.
+func placementOf(n int, squares []model.Square, opts []int) model.Placement {
+	q := make(model.Placement, n)
+	for i := range q {
+		q[i] = model.Unset
+	}
+	for _, o := range opts {
+		q[squares[o].Row] = squares[o].Col
+	}
+	return q
+}
+
+func findDLX(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
+	d, squares, err := queensCover(p)
+	if err != nil {
+		return nil, err
+	}
+	first, st, err := d.First(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if first == nil {
+		return nil, native.ErrNoSolution
+	}
+	q := placementOf(p.N, squares, first)
+	cols := make([]uint32, p.N)
+	for r, c := range q {
+		if c == model.Unset {
+			return nil, fmt.Errorf("nqueens: dlx: row %d has no queen", r+1)
+		}
+		cols[r] = uint32(c)
+	}
+	return &Solution{Columns: cols, Nodes: st.Nodes}, nil
+}
+
+// satCubeDepth is the number of first rows whose placements split an
+// in-process SAT count into cubes: about N/3 (4 at N = 12, where gini
+// enumerates fastest so).
+func satCubeDepth(n int) int { return min(n-1, n/3) }
+
+// rowCubes lists the placements of the first d rows of p that respect its
+// pre-placed queens and blocked squares and have no two queens attacking:
+// every solution extends exactly one, so they partition the models.
+func rowCubes(p model.Problem, d int) [][]int {
+	n := p.N
+	fixed := map[int]int{}
+	for _, s := range p.Fixed {
+		fixed[s.Row] = s.Col
+	}
+	blocked := map[model.Square]bool{}
+	for _, s := range p.Blocked {
+		blocked[s] = true
+	}
+	var out [][]int
+	cols := make([]int, 0, d)
+	var rec func()
+	rec = func() {
+		r := len(cols)
+		if r == d {
+			cube := make([]int, d)
+			for i, c := range cols {
+				cube[i] = encode.QueenVar(n, i, c)
+			}
+			out = append(out, cube)
+			return
+		}
+	next:
+		for c := 0; c < n; c++ {
+			if f, ok := fixed[r]; ok && f != c || blocked[model.Square{Row: r, Col: c}] {
+				continue
+			}
+			for r2, c2 := range cols {
+				if c2 == c || r-r2 == c-c2 || r-r2 == c2-c {
+					continue next
+				}
+			}
+			cols = append(cols, c)
+			rec()
+			cols = cols[:len(cols)-1]
+		}
+	}
+	rec()
+	return out
+}
+
+func countSAT(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
+	s, cnf, err := satSetup(p, opt.Solver, opt.AMO)
+	if err != nil {
+		return nil, err
+	}
+	e, ok := s.(sat.Enumerator)
+	if ext, isExt := s.(*sat.External); isExt && !ext.CanEnumerate() {
+		ok = false
+	}
+	if !ok {
+		return nil, &OptionError{fmt.Errorf("solver %s cannot list all models: count with gini, gophersat, clasp or cryptominisat5", s.Name())}
+	}
+	n := p.N
+	eo := sat.EnumOptions{BlockTrue: true, Jobs: opt.Jobs}
+	if eo.Jobs <= 0 {
+		eo.Jobs = runtime.NumCPU()
+	}
+	project := make([]int, n*n)
+	for i := range project {
+		project[i] = i + 1
+	}
+	eo.Project = project
+	if ext, isExt := s.(*sat.External); isExt {
+		eo.Jobs = 1
+		if !ext.Projects() {
+			if !cnf.AMO.Parsimonious() {
+				return nil, &OptionError{fmt.Errorf("%s lists models over all variables and cannot project, and the %s encoding is not parsimonious: use --amo pairwise, ladder or commander, or another solver", s.Name(), cnf.AMO.Name())}
+			}
+			eo.Project = nil
+		}
+	} else if _, isGophersat := s.(sat.Gophersat); isGophersat {
+		eo.Jobs = 1 // gophersat cannot run twice at once
+		eo.Cubes = rowCubes(p, satCubeDepth(n))
+	} else {
+		eo.Cubes = rowCubes(p, satCubeDepth(n))
+	}
+	res := &CountResult{Jobs: eo.Jobs, Solver: s.Name(), AMO: cnf.AMO.Name()}
+	var classes model.Classes
+	var bad error
+	count, err := e.Enumerate(ctx, cnf, eo, func(m sat.Model) bool {
+		q, err := encode.Decode(n, func(v int) bool { return m[v] })
+		if err == nil {
+			err = model.Verify(p, q)
+		}
+		if err == nil && opt.Distinct {
+			_, err = classes.Add(q)
+		}
+		if err != nil {
+			bad = fmt.Errorf("nqueens: %s gave a model that is not a solution: %v", s.Name(), err)
+			return false
+		}
+		return true
+	})
+	res.All = count
+	if opt.Distinct {
+		res.Distinct, res.HasDistinct = uint64(classes.Len()), true
+	}
+	return res, errors.Join(bad, err)
+}
+
+func countDLX(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
+	d, squares, err := queensCover(p)
+	if err != nil {
+		return nil, err
+	}
+	jobs := opt.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	res := &CountResult{Jobs: jobs}
+	if !opt.Distinct {
+		all, st, err := d.Count(ctx, jobs)
+		res.All, res.Nodes = all, st.Nodes
+		return res, err
+	}
+	var classes model.Classes
+	var bad error
+	all, st, err := d.Enumerate(ctx, func(opts []int) bool {
+		_, bad = classes.Add(placementOf(p.N, squares, opts))
+		return bad == nil
+	})
+	res.All, res.Nodes, res.Jobs = all, st.Nodes, 1
+	res.Distinct, res.HasDistinct = uint64(classes.Len()), true
+	return res, errors.Join(bad, err)
+}
