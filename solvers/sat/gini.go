@@ -94,80 +94,142 @@ func (Gini) Solve(ctx context.Context, in encode.Source) (Result, error) {
 
 // Enumerate lists models with blocking clauses over the projection: after
 // each model, the clause that excludes its values on the projection
-// variables. With cubes, each cube is enumerated in its own copy of the
-// solver, Jobs at a time.
+// variables (only its true ones with BlockTrue). With cubes, each cube is
+// enumerated apart, Jobs at a time: unit propagation of the cube's
+// literals (gini's Test) fixes some variables, and a fresh gini gets only
+// the clauses they leave open, shortened; cubes that propagation refutes
+// are skipped.
 func (Gini) Enumerate(ctx context.Context, in encode.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
-	base, vars := newGini(in)
+	if len(opt.Cubes) > 0 {
+		return giniCubes(ctx, in, opt, each)
+	}
+	g, vars := newGini(in)
 	project := projection(opt, vars)
-	var mu sync.Mutex // serialises each
+	var count uint64
+	err := giniEnumerate(ctx, g, vars, project, nil, opt.BlockTrue, func(m Model) bool {
+		count++
+		return each(m)
+	})
+	return count, err
+}
+
+// giniEnumerate lists the models of g, each completed with the values of
+// fixed (a variable's value when fixed[v] != 0: 1 true, -1 false), blocking
+// each on the projection variables that fixed leaves open.
+func giniEnumerate(ctx context.Context, g *gini.Gini, vars int, project []int, fixed []int8, blockTrue bool, each func(Model) bool) error {
+	block := make([]z.Lit, 0, len(project))
+	for {
+		switch giniSolve(ctx, g) {
+		case Unsat:
+			return nil
+		case Unknown:
+			return ctx.Err()
+		}
+		m := giniModel(g, vars)
+		for v, f := range fixed {
+			if f != 0 {
+				m[v] = f > 0
+			}
+		}
+		if !each(m) {
+			return nil
+		}
+		block = block[:0]
+		for _, v := range project {
+			switch {
+			case fixed != nil && fixed[v] != 0:
+			case m[v]:
+				block = append(block, z.Var(v).Neg())
+			case !blockTrue:
+				block = append(block, z.Var(v).Pos())
+			}
+		}
+		if len(block) == 0 {
+			return nil // the only model of the cube
+		}
+		for _, l := range block {
+			g.Add(l)
+		}
+		g.Add(0)
+	}
+}
+
+func giniCubes(ctx context.Context, in encode.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
+	f := formulaOf(in)
+	vars := f.Vars
+	base, _ := newGini(f)
+	project := projection(opt, vars)
+	var mu sync.Mutex // serialises each, and the use of base
 	var count atomic.Uint64
 	var stopped atomic.Bool
 	var firstErr error
-	run := func(g *gini.Gini) error {
-		block := make([]z.Lit, 0, len(project))
-		for !stopped.Load() {
-			switch giniSolve(ctx, g) {
-			case Unsat:
-				return nil
-			case Unknown:
-				return ctx.Err()
-			}
-			m := giniModel(g, vars)
-			mu.Lock()
-			if !stopped.Load() {
-				count.Add(1)
-				if !each(m) {
-					stopped.Store(true)
-				}
-			}
-			mu.Unlock()
-			block = block[:0]
-			for _, v := range project {
-				if m[v] {
-					block = append(block, z.Var(v).Neg())
-				} else if !opt.BlockTrue {
-					block = append(block, z.Var(v).Pos())
-				}
-			}
-			for _, l := range block {
-				g.Add(l)
-			}
-			g.Add(0)
-		}
-		return nil
-	}
-	if len(opt.Cubes) == 0 {
-		err := run(base)
-		return count.Load(), err
-	}
-	jobs := max(1, opt.Jobs)
-	next := atomic.Int64{}
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	var errMu sync.Mutex
-	for range jobs {
+	for range max(1, opt.Jobs) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			fixed := make([]int8, vars+1)
+			out := make([]z.Lit, 0, vars+1) // Test reports nothing into a nil slice
 			for !stopped.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= len(opt.Cubes) {
 					return
 				}
-				errMu.Lock()
-				g := base.Copy()
-				errMu.Unlock()
+				mu.Lock()
 				for _, l := range opt.Cubes[i] {
-					g.Add(z.Dimacs2Lit(l))
+					base.Assume(z.Dimacs2Lit(l))
+				}
+				var res int
+				res, out = base.Test(out[:0])
+				if res != -1 {
+					for _, l := range out {
+						if v := int(l.Var()); v <= vars {
+							fixed[v] = map[bool]int8{true: 1, false: -1}[l.IsPos()]
+						}
+					}
+				}
+				base.Untest()
+				mu.Unlock()
+				if res == -1 {
+					continue
+				}
+				g := gini.NewV(vars + 1)
+			clauses:
+				for _, c := range f.Clauses {
+					for _, l := range c {
+						if fv := fixed[max(l, -l)]; fv != 0 && (fv > 0) == (l > 0) {
+							continue clauses // satisfied
+						}
+					}
+					for _, l := range c {
+						if fixed[max(l, -l)] == 0 {
+							g.Add(z.Dimacs2Lit(l))
+						}
+					}
 					g.Add(0)
 				}
-				if err := run(g); err != nil {
-					errMu.Lock()
+				err := giniEnumerate(ctx, g, vars, project, fixed, opt.BlockTrue, func(m Model) bool {
+					mu.Lock()
+					defer mu.Unlock()
+					if stopped.Load() {
+						return false
+					}
+					count.Add(1)
+					if !each(m) {
+						stopped.Store(true)
+						return false
+					}
+					return true
+				})
+				clear(fixed)
+				if err != nil {
+					mu.Lock()
 					if firstErr == nil {
 						firstErr = err
 					}
-					errMu.Unlock()
+					mu.Unlock()
 					stopped.Store(true)
-					return
 				}
 			}
 		}()

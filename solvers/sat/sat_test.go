@@ -106,7 +106,7 @@ func TestInProcessCounts(t *testing.T) {
 }
 
 func BenchmarkGiniEnumerate12(b *testing.B) {
-	for _, d := range []int{3, 4} {
+	for _, d := range []int{2, 3, 4} {
 		for _, jobs := range []int{1, 2} {
 			if d == 0 && jobs == 2 {
 				continue
