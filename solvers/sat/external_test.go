@@ -5,8 +5,8 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -160,15 +160,12 @@ func TestBrokenSolvers(t *testing.T) {
 	}
 	// No sleep of the fake solver may survive.
 	time.Sleep(100 * time.Millisecond)
-	out, _ := exec.Command("pgrep", "-f", "sleep 1000").Output()
-	for _, pid := range strings.Fields(string(out)) {
-		if cmdline, _ := os.ReadFile("/proc/" + pid + "/cmdline"); bytes.HasPrefix(cmdline, []byte("sleep\x001000")) {
-			t.Errorf("process %s (sleep 1000) outlived the timeout", pid)
-			var p int
-			for _, c := range pid {
-				p = p*10 + int(c-'0')
-			}
-			syscall.Kill(p, syscall.SIGKILL)
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, path := range procs {
+		if cmdline, _ := os.ReadFile(path); bytes.Equal(cmdline, []byte("sleep\x001000\x00")) {
+			pid, _ := strconv.Atoi(strings.Split(path, "/")[2])
+			t.Errorf("process %d (sleep 1000) outlived the timeout", pid)
+			syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}
 }
