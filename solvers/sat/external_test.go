@@ -162,9 +162,9 @@ func TestBrokenSolvers(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 	for _, path := range procs {
-		if cmdline, _ := os.ReadFile(path); bytes.Equal(cmdline, []byte("sleep\x001000\x00")) {
+		if cmdline, _ := os.ReadFile(path); bytes.Equal(cmdline, []byte("sleep\x00987.25\x00")) {
 			pid, _ := strconv.Atoi(strings.Split(path, "/")[2])
-			t.Errorf("process %d (sleep 1000) outlived the timeout", pid)
+			t.Errorf("process %d (sleep 987.25) outlived the timeout", pid)
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}

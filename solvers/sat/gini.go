@@ -209,6 +209,15 @@ func giniCubes(ctx context.Context, in encode.Source, opt EnumOptions, each func
 					}
 					g.Add(0)
 				}
+				// The cube itself, as units: Test leaves out literals that
+				// were already set at level 0, and an assumption that level 0
+				// contradicts is not reported as a conflict either.
+				for _, l := range opt.Cubes[i] {
+					if fixed[max(l, -l)] == 0 {
+						g.Add(z.Dimacs2Lit(l))
+						g.Add(0)
+					}
+				}
 				err := giniEnumerate(ctx, g, vars, project, fixed, opt.BlockTrue, func(m Model) bool {
 					mu.Lock()
 					defer mu.Unlock()

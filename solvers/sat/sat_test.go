@@ -94,6 +94,13 @@ func TestInProcessCounts(t *testing.T) {
 					t.Errorf("%s %s n = %d: %d models, want %d", e.Name(), amo, n, got, want)
 				}
 			}
+			// A completion problem whose pre-placed queen rules out some
+			// cubes at level 0 (a trap of gini's Test).
+			completion := model.Problem{N: 8, Fixed: []model.Square{{Row: 1, Col: 0}}}
+			want := countQueens(t, e, completion, amo, sat.EnumOptions{Project: project(8)})
+			if got := countQueens(t, e, completion, amo, sat.EnumOptions{Project: project(8), Cubes: rowCubes(8, 2), Jobs: 2, BlockTrue: true}); got != want || want == 0 {
+				t.Errorf("%s %s completion with cubes: %d models, want %d", e.Name(), amo, got, want)
+			}
 			for _, jobs := range []int{1, 2} {
 				want, _, _ := model.KnownCount(9)
 				opt := sat.EnumOptions{Project: project(9), Cubes: rowCubes(9, 2), Jobs: jobs}

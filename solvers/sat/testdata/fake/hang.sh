@@ -1,4 +1,4 @@
 #!/bin/sh
 # A solver that never answers, with a child process of its own.
-sleep 1000 &
-sleep 1000
+sleep 987.25 &
+sleep 987.25
