@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"testing"
+	"time"
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/model"
@@ -179,5 +180,46 @@ func TestExternalSolverCounts(t *testing.T) {
 	var oe *nqueens.OptionError
 	if !errors.As(err, &oe) {
 		t.Errorf("clasp with a non-parsimonious encoding: %v, want an OptionError", err)
+	}
+}
+
+// TestCheck runs the check on n = 1..8 with a few methods and a wrong one,
+// which must be reported as disagreeing with the command to reproduce it,
+// while the others agree.
+func TestCheck(t *testing.T) {
+	liar := nqueens.CheckMethod{Name: "liar", MaxN: 32, Command: "liar %d",
+		Count: func(ctx context.Context, p model.Problem) (*nqueens.CountResult, error) {
+			all, _, _ := model.KnownCount(p.N)
+			if p.N == 6 {
+				all++
+			}
+			return &nqueens.CountResult{All: all}, nil
+		}}
+	cells, ok, err := nqueens.Check(context.Background(), nqueens.CheckOptions{From: 1, To: 8,
+		Methods: []string{"bitmask", "dlx", "sat/gini/ladder", "find/construct", "liar"}, Extra: []nqueens.CheckMethod{liar}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok || len(cells) != 8*5 {
+		t.Fatalf("ok = %v with %d cells", ok, len(cells))
+	}
+	for _, c := range cells {
+		wrong := c.Method == "liar" && c.N == 6
+		switch {
+		case wrong && (c.Status != nqueens.CheckDisagree || c.Reproduce != "liar 6"):
+			t.Errorf("the wrong count: %+v", c)
+		case !wrong && c.Status != nqueens.CheckOK:
+			t.Errorf("%s n = %d: %+v", c.Method, c.N, c)
+		case c.Method == "find/construct" && c.Found != (c.N != 2 && c.N != 3):
+			t.Errorf("construct n = %d: found = %v", c.N, c.Found)
+		}
+	}
+	if _, _, err := nqueens.Check(context.Background(), nqueens.CheckOptions{From: 1, To: 2, Methods: []string{"nosuch"}}); err == nil {
+		t.Error("an unknown method was accepted")
+	}
+	// A budget too short for the method gives a timeout, not a failure.
+	cells, ok, _ = nqueens.Check(context.Background(), nqueens.CheckOptions{From: 14, To: 14, Methods: []string{"sat/gophersat/sequential"}, Budget: 50 * time.Millisecond})
+	if !ok || cells[0].Status != nqueens.CheckTimeout {
+		t.Errorf("timeout: ok = %v, %+v", ok, cells[0])
 	}
 }

@@ -5,6 +5,7 @@
 //	nqueens verify N [FILE|-]
 //	nqueens sat [FILE|-] [--solver NAME|PATH] [--all] [--timeout D]
 //	nqueens xcc [FILE|-] [--all|--count] [--jobs K]
+//	nqueens check [--from A] [--to B] [--methods LIST] [--budget D] [--json|--csv|--markdown]
 //	nqueens encode N [--format dimacs|xcc|opb|mzn|xcsp3] [--amo NAME] [--order natural|organ-pipe] [--fix r:c,...] [--block r:c,...] [-o FILE]
 //
 // Errors are one line on standard error: exit status 2 for bad input, 1 for
@@ -74,7 +75,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.As(err, &code):
 		return int(code)
 	case errors.As(err, &f):
-		fmt.Fprintln(stdout, f.msg)
+		if f.msg != "" {
+			fmt.Fprintln(stdout, f.msg)
+		}
 		return exitFailure
 	case ctx.Err() != nil:
 		fmt.Fprintln(stderr, "nqueens: interrupted")
@@ -129,7 +132,7 @@ numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e))
+	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e))
 	return root
 }
 

@@ -370,6 +370,43 @@ func TestSATAndXCCFiles(t *testing.T) {
 	}
 }
 
+// TestCheckCommand runs nqueens check in every output format, and with a
+// broken solver first on the PATH, which must fail the check with the
+// command that reproduces the failure.
+func TestCheckCommand(t *testing.T) {
+	code, out, errs := runCLI(t, "", "check", "--to", "6", "--methods", "bitmask,dlx,sat/gini/binary,find/sat/gini")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || errs != "" || len(lines) != 7 || !strings.HasPrefix(lines[1], "bitmask") || !strings.Contains(lines[1], "  1  ") ||
+		!strings.HasPrefix(lines[6], "all 4 methods agree with each other and with OEIS A000170/A002562 for N = 1..6") {
+		t.Errorf("table: exit %d %q\n%s", code, errs, out)
+	}
+	code, out, _ = runCLI(t, "", "check", "--from", "4", "--to", "5", "--methods", "backtrack", "--json")
+	var cells []nqueens.CheckCell
+	if code != 0 || json.Unmarshal([]byte(out), &cells) != nil || len(cells) != 2 || *cells[1].Count != 10 || *cells[1].Distinct != 2 {
+		t.Errorf("json: %d %s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "check", "--to", "3", "--methods", "dlx", "--csv")
+	if code != 0 || !strings.HasPrefix(out, "n,method,status,count,distinct,found,seconds,note,reproduce\n1,dlx,ok,1,1,false,") || strings.Count(out, "\n") != 4 {
+		t.Errorf("csv: %d %q", code, out)
+	}
+	code, out, _ = runCLI(t, "", "check", "--to", "2", "--methods", "dlx", "--markdown")
+	if code != 0 || !strings.HasPrefix(out, "| method | N=1 | N=2 | seconds |\n| --- | --- | --- | --- |\n| dlx | 1 | 0 |") {
+		t.Errorf("markdown: %d %q", code, out)
+	}
+	abs, _ := filepath.Abs("testdata/badpath")
+	t.Setenv("PATH", abs+string(os.PathListSeparator)+os.Getenv("PATH"))
+	code, out, _ = runCLI(t, "", "check", "--to", "5", "--methods", "find/sat/picosat,bitmask")
+	if code != 1 || !strings.Contains(out, "find/sat/picosat on N = 4: error (sat: picosat: solver output: the output ends inside a model (no terminating 0): truncated); reproduce: nqueens solve 4 -m sat --solver picosat\n") ||
+		!strings.HasSuffix(out, "5 disagreements or errors for N = 1..5 ("+out[strings.LastIndex(out, "(")+1:]) {
+		t.Errorf("broken picosat: exit %d\n%s", code, out)
+	}
+	for _, args := range [][]string{{"check", "--to", "0"}, {"check", "--methods", "nosuch"}, {"check", "--json", "--csv"}, {"check", "5"}} {
+		if code, _, errs := runCLI(t, "", args...); code != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d %q", args, code, errs)
+		}
+	}
+}
+
 func TestMemoryCheck(t *testing.T) {
 	f, _ := nqueens.LookupFinder("localsearch")
 	err := memoryCheck(f, 1_000_000_000, 4<<30)

@@ -1,0 +1,220 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/nqueens"
+)
+
+func newCheck(e *env) *cobra.Command {
+	var (
+		from, to                  int
+		methods                   string
+		budget                    time.Duration
+		asJSON, asCSV, asMarkdown bool
+	)
+	c := &cobra.Command{
+		Use:   "check",
+		Short: "Run every method on a range of N and certify that all counts agree",
+		Long: `Run every counter (bitmask, backtrack, dlx, SAT with gini in every encoding,
+gophersat, clasp, cryptominisat5, MiniZinc with Gecode) and every finder
+(localsearch, construct, backtrack, dlx, each SAT solver) on every N from
+--from to --to, each under --budget. Counts are compared with each other and
+with OEIS A000170 and A002562; every solution found is verified. Methods
+whose program is not installed are shown as skipped.
+
+The table has a row per method and a column per N: the count (finders:
+"found" or "none"), "*" after a disagreement, "T" for a timeout, "-" for a
+skipped run. Exit status 1 on any disagreement, invalid solution or error,
+with the command that reproduces it.`,
+		Args: argsBetween(0, 0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			formats := 0
+			for _, b := range []bool{asJSON, asCSV, asMarkdown} {
+				if b {
+					formats++
+				}
+			}
+			if formats > 1 {
+				return usagef("--json, --csv and --markdown: choose one")
+			}
+			if from < 1 || to < from {
+				return usagef("--from %d --to %d: the range must be non-empty and start at 1 or more", from, to)
+			}
+			var sel []string
+			if methods != "" {
+				for _, m := range strings.Split(methods, ",") {
+					sel = append(sel, strings.TrimSpace(m))
+				}
+			}
+			start := time.Now()
+			cells, ok, err := nqueens.Check(cmd.Context(), nqueens.CheckOptions{From: from, To: to, Methods: sel, Budget: budget})
+			if err != nil {
+				return err
+			}
+			switch {
+			case asJSON:
+				enc := json.NewEncoder(e.stdout)
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(cells); err != nil {
+					return err
+				}
+			case asCSV:
+				if err := writeCheckCSV(e.stdout, cells); err != nil {
+					return err
+				}
+			default:
+				writeCheckTable(e.stdout, cells, from, to, asMarkdown)
+				writeCheckSummary(e.stdout, cells, from, to, ok, time.Since(start))
+			}
+			if !ok {
+				return failure{""}
+			}
+			return nil
+		},
+	}
+	c.Flags().IntVar(&from, "from", 1, "smallest N")
+	c.Flags().IntVar(&to, "to", 10, "largest N")
+	c.Flags().StringVar(&methods, "methods", "", "comma-separated methods or prefixes (e.g. bitmask,dlx,sat/gini); default all")
+	c.Flags().DurationVar(&budget, "budget", 20*time.Second, "time limit of one method on one N")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the results as JSON")
+	c.Flags().BoolVar(&asCSV, "csv", false, "print the results as CSV, a row per method and N")
+	c.Flags().BoolVar(&asMarkdown, "markdown", false, "print the table as Markdown")
+	return c
+}
+
+// cellText is what the table shows for one cell.
+func cellText(c nqueens.CheckCell) string {
+	var s string
+	switch {
+	case c.Status == nqueens.CheckSkipped:
+		return "-"
+	case c.Status == nqueens.CheckTimeout:
+		return "T"
+	case c.Status == nqueens.CheckError:
+		return "ERROR"
+	case c.Count != nil:
+		s = strconv.FormatUint(*c.Count, 10)
+	case c.Found:
+		s = "found"
+	default:
+		s = "none"
+	}
+	if c.Status == nqueens.CheckDisagree || c.Status == nqueens.CheckInvalid {
+		s += "*"
+	}
+	return s
+}
+
+func writeCheckTable(w io.Writer, cells []nqueens.CheckCell, from, to int, markdown bool) {
+	var methods []string
+	byKey := map[string]nqueens.CheckCell{}
+	seconds := map[string]float64{}
+	for _, c := range cells {
+		if _, seen := seconds[c.Method]; !seen {
+			methods = append(methods, c.Method)
+		}
+		seconds[c.Method] += c.Seconds
+		byKey[c.Method+"|"+strconv.Itoa(c.N)] = c
+	}
+	header := []string{"method"}
+	for n := from; n <= to; n++ {
+		header = append(header, "N="+strconv.Itoa(n))
+	}
+	header = append(header, "seconds")
+	rows := [][]string{header}
+	for _, m := range methods {
+		row := []string{m}
+		for n := from; n <= to; n++ {
+			row = append(row, cellText(byKey[m+"|"+strconv.Itoa(n)]))
+		}
+		row = append(row, fmt.Sprintf("%.2f", seconds[m]))
+		rows = append(rows, row)
+	}
+	width := make([]int, len(header))
+	for _, r := range rows {
+		for i, s := range r {
+			width[i] = max(width[i], len(s))
+		}
+	}
+	for k, r := range rows {
+		var b strings.Builder
+		if markdown {
+			b.WriteString("|")
+		}
+		for i, s := range r {
+			if markdown {
+				b.WriteString(" " + s + " |")
+				continue
+			}
+			if i == 0 {
+				fmt.Fprintf(&b, "%-*s", width[i], s)
+			} else {
+				fmt.Fprintf(&b, "  %*s", width[i], s)
+			}
+		}
+		fmt.Fprintln(w, b.String())
+		if markdown && k == 0 {
+			fmt.Fprintln(w, "|"+strings.Repeat(" --- |", len(r)))
+		}
+	}
+}
+
+func writeCheckSummary(w io.Writer, cells []nqueens.CheckCell, from, to int, ok bool, elapsed time.Duration) {
+	skipped := map[string]string{}
+	methods := map[string]bool{}
+	for _, c := range cells {
+		methods[c.Method] = true
+		if c.Status == nqueens.CheckSkipped && !strings.HasPrefix(c.Note, "N > ") {
+			skipped[c.Method] = c.Note
+		}
+	}
+	fmt.Fprintln(w)
+	for m, why := range skipped {
+		fmt.Fprintf(w, "skipped %s: %s\n", m, why)
+	}
+	bad := 0
+	for _, c := range cells {
+		if c.Reproduce != "" {
+			bad++
+			fmt.Fprintf(w, "%s on N = %d: %s%s; reproduce: %s\n", c.Method, c.N, c.Status, noteText(c.Note), c.Reproduce)
+		}
+	}
+	if ok {
+		fmt.Fprintf(w, "all %d methods agree with each other and with OEIS A000170/A002562 for N = %d..%d; every solution verified (%.1f s)\n", len(methods), from, to, elapsed.Seconds())
+	} else {
+		fmt.Fprintf(w, "%d disagreements or errors for N = %d..%d (%.1f s)\n", bad, from, to, elapsed.Seconds())
+	}
+}
+
+func noteText(n string) string {
+	if n == "" {
+		return ""
+	}
+	return " (" + oneLine(n) + ")"
+}
+
+func writeCheckCSV(w io.Writer, cells []nqueens.CheckCell) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"n", "method", "status", "count", "distinct", "found", "seconds", "note", "reproduce"})
+	num := func(p *uint64) string {
+		if p == nil {
+			return ""
+		}
+		return strconv.FormatUint(*p, 10)
+	}
+	for _, c := range cells {
+		cw.Write([]string{strconv.Itoa(c.N), c.Method, string(c.Status), num(c.Count), num(c.Distinct),
+			strconv.FormatBool(c.Found), strconv.FormatFloat(c.Seconds, 'f', 4, 64), c.Note, c.Reproduce})
+	}
+	cw.Flush()
+	return cw.Error()
+}
