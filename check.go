@@ -84,7 +84,9 @@ func CheckMethods() []CheckMethod {
 			continue
 		}
 		out = append(out, CheckMethod{Name: "find/" + f.Name, MaxN: min(f.MaxN, 1000), Command: "nqueens solve %d -m " + f.Name,
-			Find: func(ctx context.Context, p model.Problem) (*Solution, error) { return f.Find(ctx, p, FindOptions{Seed: 1}) }})
+			Find: func(ctx context.Context, p model.Problem) (*Solution, error) {
+				return f.Find(ctx, p, FindOptions{Seed: 1})
+			}})
 	}
 	satf, _ := LookupFinder("sat")
 	for _, s := range append([]string{"gini", "gophersat"}, sat.ExternalNames...) {
