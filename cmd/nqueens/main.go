@@ -6,6 +6,8 @@
 //	nqueens sat [FILE|-] [--solver NAME|PATH] [--all] [--timeout D]
 //	nqueens xcc [FILE|-] [--all|--count] [--jobs K]
 //	nqueens check [--from A] [--to B] [--methods LIST] [--budget D] [--json|--csv|--markdown]
+//	nqueens gen FAMILY [--n N] [--from A --to B] [--m M] [--count K] [--formats LIST] [--amo LIST] [--seed S] --out DIR
+//	nqueens gen --verify DIR
 //	nqueens encode N [--format dimacs|xcc|opb|mzn|xcsp3] [--amo NAME] [--order natural|organ-pipe] [--fix r:c,...] [--block r:c,...] [-o FILE]
 //
 // Errors are one line on standard error: exit status 2 for bad input, 1 for
@@ -132,7 +134,7 @@ numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e))
+	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e))
 	return root
 }
 

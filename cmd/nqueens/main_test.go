@@ -407,6 +407,41 @@ func TestCheckCommand(t *testing.T) {
 	}
 }
 
+// TestGenCommand writes a suite, verifies it, and refuses bad parameters
+// without writing anything.
+func TestGenCommand(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "suite")
+	code, out, errs := runCLI(t, "", "gen", "completion", "--n", "8", "--m", "2", "--count", "3", "--formats", "dimacs,xcc,opb", "--amo", "pairwise,sequential", "--out", dir)
+	if code != 0 || errs != "" || !strings.HasPrefix(out, dir+": 12 files for 3 instances (") {
+		t.Fatalf("gen: %d %q %q", code, out, errs)
+	}
+	code, out, _ = runCLI(t, "", "gen", "--verify", dir)
+	if code != 0 || out != dir+": 12 files, hashes and expected answers verified\n" {
+		t.Errorf("verify: %d %q", code, out)
+	}
+	ents, _ := os.ReadDir(dir)
+	os.WriteFile(filepath.Join(dir, ents[0].Name()), []byte("changed"), 0o644)
+	if code, out, _ = runCLI(t, "", "gen", "--verify", dir); code != 1 || !strings.Contains(out, "SHA-256 differs") {
+		t.Errorf("verify after a change: %d %q", code, out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad")
+	for _, args := range [][]string{
+		{"gen", "nosuch", "--out", bad},
+		{"gen", "completion", "--n", "4", "--m", "5", "--out", bad},
+		{"gen", "blocked", "--n", "4", "--m", "20", "--out", bad},
+		{"gen", "completion", "--n", "8", "--m", "1", "--formats", "cnf", "--out", bad},
+		{"gen", "completion", "--n", "8", "--m", "1"},
+		{"gen", "--verify", bad},
+	} {
+		if code, _, errs := runCLI(t, "", args...); code != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d %q", args, code, errs)
+		}
+		if _, err := os.Stat(bad); err == nil {
+			t.Errorf("%v: wrote %s", args, bad)
+		}
+	}
+}
+
 func TestMemoryCheck(t *testing.T) {
 	f, _ := nqueens.LookupFinder("localsearch")
 	err := memoryCheck(f, 1_000_000_000, 4<<30)

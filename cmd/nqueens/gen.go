@@ -1,0 +1,107 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/encode"
+)
+
+func newGen(e *env) *cobra.Command {
+	var (
+		o             nqueens.GenOptions
+		formats, amos string
+		out, verify   string
+	)
+	c := &cobra.Command{
+		Use:   "gen FAMILY --out DIR | gen --verify DIR",
+		Short: "Write a reproducible benchmark suite with known answers and a manifest",
+		Long: `Write a benchmark suite into --out DIR: every instance in every format of
+--formats (` + strings.Join(encode.Formats, ", ") + `) and, for dimacs, every encoding of --amo,
+with DIR/manifest.json and DIR/manifest.csv (a row per file: file, expected
+SAT or UNSAT, id, family, n, m, the squares, seed, format, encoding, variables,
+clauses or options, SHA-256, and the number of solutions for N <= 10). The
+expected answer of every instance is found by dancing links and by gini, which
+must agree. Same arguments, byte-identical files.
+
+Families (Gent, Jefferson and Nightingale, "Complexity of n-queens completion",
+JAIR 2017):
+  classic     the classic problem, one instance per N in --from..--to (or --n)
+  completion  --m non-attacking queens placed at random on an --n board
+  blocked     --m squares blocked at random on an --n board
+  unsat       completion instances that have no solution
+
+--verify DIR re-checks a suite: every file's SHA-256, DIMACS files re-solved
+by gini and XCC files by dancing links as read from disk, and every instance
+decided again. The manifest is written last: an interrupted run leaves none.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if verify != "" {
+				return argsBetween(0, 0, "no FAMILY with --verify")(cmd, args)
+			}
+			return argsBetween(1, 1, "FAMILY")(cmd, args)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if verify != "" {
+				problems, files, err := nqueens.VerifySuite(cmd.Context(), verify)
+				if err != nil {
+					return err
+				}
+				for _, p := range problems {
+					fmt.Fprintln(e.stdout, p)
+				}
+				if len(problems) > 0 {
+					return failure{fmt.Sprintf("%s: %d problems in %d files", verify, len(problems), files)}
+				}
+				fmt.Fprintf(e.stdout, "%s: %d files, hashes and expected answers verified\n", verify, files)
+				return nil
+			}
+			if out == "" {
+				return usagef("gen: --out DIR is required")
+			}
+			o.Family = args[0]
+			o.Formats = splitList(formats)
+			o.AMOs = splitList(amos)
+			o.Command = e.cmdline
+			if err := o.Check(); err != nil {
+				return err
+			}
+			rows, err := nqueens.Generate(cmd.Context(), out, o)
+			if err != nil {
+				return err
+			}
+			sat, ids := 0, map[string]bool{}
+			for _, r := range rows {
+				if !ids[r.ID] && r.Expected == "SAT" {
+					sat++
+				}
+				ids[r.ID] = true
+			}
+			fmt.Fprintf(e.stdout, "%s: %d files for %d instances (%d SAT, %d UNSAT), manifest.json and manifest.csv\n", out, len(rows), len(ids), sat, len(ids)-sat)
+			return nil
+		},
+	}
+	c.Flags().IntVar(&o.N, "n", 0, "board size")
+	c.Flags().IntVar(&o.From, "from", 0, "classic: smallest N")
+	c.Flags().IntVar(&o.To, "to", 0, "classic: largest N")
+	c.Flags().IntVar(&o.M, "m", 0, "pre-placed queens (completion, unsat) or blocked squares (blocked)")
+	c.Flags().IntVar(&o.Count, "count", 1, "number of instances (completion, blocked, unsat)")
+	c.Flags().StringVar(&formats, "formats", "dimacs", "comma-separated formats")
+	c.Flags().StringVar(&amos, "amo", encode.DefaultAMO, "comma-separated at-most-one encodings for dimacs")
+	c.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed of the suite")
+	c.Flags().StringVarP(&out, "out", "o", "", "folder to write the suite into")
+	c.Flags().StringVar(&verify, "verify", "", "re-check the suite in this folder")
+	return c
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -1,0 +1,547 @@
+package nqueens
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/csv"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/solvers/sat"
+)
+
+// Families lists the instance families of Generate.
+var Families = []string{"classic", "completion", "blocked", "unsat"}
+
+// GenOptions describe a benchmark suite.
+type GenOptions struct {
+	// Family is one of Families.
+	Family string
+	// N is the board size; for "classic", From..To is a range instead.
+	N, From, To int
+	// M is the number of pre-placed queens (completion, unsat) or of
+	// blocked squares (blocked).
+	M int
+	// Count is the number of instances (not for classic: one per N).
+	Count int
+	// Formats are encode.Formats; AMOs the encodings of "dimacs".
+	Formats, AMOs []string
+	// Seed makes the suite reproducible: same options, same bytes.
+	Seed uint64
+	// Command is written into every file's header.
+	Command string
+	// Budget bounds each of the two solves that decide an instance.
+	Budget time.Duration
+	// Progress, if set, is called after each instance.
+	Progress func(done, total int)
+}
+
+// GenRow is one file of a suite, a row of its manifest.
+type GenRow struct {
+	File      string  `json:"file"`
+	Expected  string  `json:"expected"`
+	ID        string  `json:"id"`
+	Family    string  `json:"family"`
+	N         int     `json:"n"`
+	M         int     `json:"m"`
+	Fixed     string  `json:"fixed,omitempty"`
+	Blocked   string  `json:"blocked,omitempty"`
+	Seed      uint64  `json:"seed"`
+	Format    string  `json:"format"`
+	Encoding  string  `json:"encoding,omitempty"`
+	Variables int     `json:"variables"`
+	Clauses   int     `json:"clauses_or_options"`
+	SHA256    string  `json:"sha256"`
+	Solutions *uint64 `json:"solutions,omitempty"`
+}
+
+// GenCountMaxN is the largest N whose instances get their number of
+// solutions in the manifest (counted by dancing links and checked by
+// backtracking).
+const GenCountMaxN = 10
+
+// Check validates the options before anything is written.
+func (o *GenOptions) Check() error {
+	known := func(list []string, s string) bool {
+		for _, x := range list {
+			if x == s {
+				return true
+			}
+		}
+		return false
+	}
+	if !known(Families, o.Family) {
+		return &OptionError{fmt.Errorf("unknown family %q (known: %s)", o.Family, strings.Join(Families, ", "))}
+	}
+	if len(o.Formats) == 0 {
+		o.Formats = []string{"dimacs"}
+	}
+	for _, f := range o.Formats {
+		if !known(encode.Formats, f) {
+			return &OptionError{fmt.Errorf("unknown format %q (known: %s)", f, strings.Join(encode.Formats, ", "))}
+		}
+	}
+	if len(o.AMOs) == 0 {
+		o.AMOs = []string{encode.DefaultAMO}
+	}
+	for _, a := range o.AMOs {
+		if _, err := encode.ParseAMO(a); err != nil {
+			return &OptionError{err}
+		}
+	}
+	if o.Family == "classic" {
+		if o.From == 0 && o.To == 0 {
+			o.From, o.To = o.N, o.N
+		}
+		if o.From < 1 || o.To < o.From || o.To > SATMaxN {
+			return &OptionError{fmt.Errorf("classic: the range %d..%d must lie in 1..%d", o.From, o.To, SATMaxN)}
+		}
+		if o.M != 0 {
+			return &OptionError{errors.New("classic: --m does not apply")}
+		}
+		return nil
+	}
+	switch {
+	case o.N < 1 || o.N > SATMaxN:
+		return &OptionError{fmt.Errorf("%s: N = %d is out of range (1..%d)", o.Family, o.N, SATMaxN)}
+	case o.Count < 1:
+		return &OptionError{fmt.Errorf("%s: --count must be at least 1, not %d", o.Family, o.Count)}
+	case o.M < 0:
+		return &OptionError{fmt.Errorf("%s: --m must not be negative", o.Family)}
+	case (o.Family == "completion" || o.Family == "unsat") && o.M > o.N:
+		return &OptionError{fmt.Errorf("%s: %d non-attacking queens do not fit on a %dx%d board (at most %d)", o.Family, o.M, o.N, o.N, o.N)}
+	case o.Family == "blocked" && o.M > o.N*o.N:
+		return &OptionError{fmt.Errorf("blocked: %d blocked squares do not fit on a %dx%d board (at most %d)", o.M, o.N, o.N, o.N*o.N)}
+	case o.Family == "unsat" && o.M == 0:
+		return &OptionError{errors.New("unsat: needs --m pre-placed queens (at least 1)")}
+	}
+	return nil
+}
+
+// instanceRNG is the random source of instance i of a suite.
+func instanceRNG(seed uint64, i int) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, uint64(i)+0x9e3779b97f4a7c15))
+}
+
+// randomCompletion places m queens at random, none attacking another, by
+// drawing among the squares still free; it restarts when it gets stuck.
+func randomCompletion(rng *rand.Rand, n, m int) ([]model.Square, error) {
+	for try := 0; try < 1000; try++ {
+		var qs []model.Square
+		for len(qs) < m {
+			var free []model.Square
+			for r := 0; r < n; r++ {
+				for c := 0; c < n; c++ {
+					s := model.Square{Row: r, Col: c}
+					ok := true
+					for _, q := range qs {
+						if q == s || model.Attacks(q, s) {
+							ok = false
+							break
+						}
+					}
+					if ok {
+						free = append(free, s)
+					}
+				}
+			}
+			if len(free) == 0 {
+				break
+			}
+			qs = append(qs, free[rng.IntN(len(free))])
+		}
+		if len(qs) == m {
+			sort.Slice(qs, func(i, j int) bool { return qs[i].Row < qs[j].Row })
+			return qs, nil
+		}
+	}
+	return nil, fmt.Errorf("could not place %d non-attacking queens on a %dx%d board in 1000 tries", m, n, n)
+}
+
+// randomBlocked picks m distinct squares at random.
+func randomBlocked(rng *rand.Rand, n, m int) []model.Square {
+	perm := rng.Perm(n * n)[:m]
+	sort.Ints(perm)
+	out := make([]model.Square, m)
+	for i, k := range perm {
+		out[i] = model.Square{Row: k / n, Col: k % n}
+	}
+	return out
+}
+
+// decide finds whether p has a solution by two independent methods, dancing
+// links on the exact cover and gini on the CNF, and fails if they disagree.
+func decide(ctx context.Context, p model.Problem, budget time.Duration) (bool, *uint64, error) {
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	d, _, err := queensCover(p)
+	if err != nil {
+		return false, nil, err
+	}
+	first, _, err := d.First(ctx)
+	if err != nil {
+		return false, nil, fmt.Errorf("dancing links: %w", err)
+	}
+	cnf, err := encode.NewCNF(p, nil)
+	if err != nil {
+		return false, nil, err
+	}
+	r, err := sat.Gini{}.Solve(ctx, cnf)
+	if err != nil {
+		return false, nil, fmt.Errorf("gini: %w", err)
+	}
+	if (first != nil) != (r.Status == sat.Sat) {
+		return false, nil, fmt.Errorf("dancing links and gini disagree on %+v: %v against %v", p, first != nil, r.Status)
+	}
+	if r.Status == sat.Sat {
+		q, err := encode.Decode(p.N, func(v int) bool { return r.Model[v] })
+		if err == nil {
+			err = model.Verify(p, q)
+		}
+		if err != nil {
+			return false, nil, fmt.Errorf("gini's model: %v", err)
+		}
+	}
+	var count *uint64
+	if p.N <= GenCountMaxN {
+		all, _, err := d.Count(ctx, 1)
+		if err != nil {
+			return false, nil, err
+		}
+		bt, err := backtrackCount(ctx, p)
+		if err != nil {
+			return false, nil, err
+		}
+		if bt != all {
+			return false, nil, fmt.Errorf("dancing links counts %d solutions of %+v, backtracking %d", all, p, bt)
+		}
+		count = &all
+	}
+	return first != nil, count, nil
+}
+
+func backtrackCount(ctx context.Context, p model.Problem) (uint64, error) {
+	c, _ := LookupCounter("backtrack")
+	r, err := c.Count(ctx, p, CountOptions{})
+	if err != nil {
+		return 0, err
+	}
+	return r.All, nil
+}
+
+// Generate writes a suite into dir (created if needed): every instance in
+// every format (and every encoding for dimacs), each file whole or not at
+// all, then manifest.json and manifest.csv, last, so an interrupted run
+// leaves no manifest. Every instance's expected answer comes from dancing
+// links and gini, which must agree.
+func Generate(ctx context.Context, dir string, o GenOptions) ([]GenRow, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
+	if o.Budget <= 0 {
+		o.Budget = time.Minute
+	}
+	type instance struct {
+		p    model.Problem
+		seed uint64
+		id   string
+	}
+	var insts []instance
+	switch o.Family {
+	case "classic":
+		for n := o.From; n <= o.To; n++ {
+			insts = append(insts, instance{p: model.Classic(n), id: fmt.Sprintf("classic-n%d", n)})
+		}
+	default:
+		tries := 0
+		for i := 0; len(insts) < o.Count; i++ {
+			rng := instanceRNG(o.Seed, i)
+			p := model.Problem{N: o.N}
+			var err error
+			switch o.Family {
+			case "completion", "unsat":
+				p.Fixed, err = randomCompletion(rng, o.N, o.M)
+			case "blocked":
+				p.Blocked = randomBlocked(rng, o.N, o.M)
+			}
+			if err != nil {
+				return nil, &OptionError{fmt.Errorf("%s: %v", o.Family, err)}
+			}
+			if o.Family == "unsat" {
+				tries++
+				if tries > 200*o.Count {
+					return nil, fmt.Errorf("unsat: only %d unsatisfiable instances among %d tries with N = %d, m = %d", len(insts), tries, o.N, o.M)
+				}
+				ok, _, err := decide(ctx, p, o.Budget)
+				if err != nil {
+					return nil, err
+				}
+				if ok {
+					continue
+				}
+			}
+			insts = append(insts, instance{p: p, seed: uint64(i), id: fmt.Sprintf("%s-n%d-m%d-%03d", o.Family, o.N, o.M, len(insts))})
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var rows []GenRow
+	for k, in := range insts {
+		ok, count, err := decide(ctx, in.p, o.Budget)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", in.id, err)
+		}
+		expected := "UNSAT"
+		if ok {
+			expected = "SAT"
+		}
+		base := GenRow{Expected: expected, ID: in.id, Family: o.Family, N: in.p.N, M: o.M, Seed: o.Seed,
+			Fixed: squaresText(in.p.Fixed), Blocked: squaresText(in.p.Blocked), Solutions: count}
+		for _, format := range o.Formats {
+			amos := []string{""}
+			if format == "dimacs" {
+				amos = o.AMOs
+			}
+			for _, amo := range amos {
+				row := base
+				row.Format, row.Encoding = format, amo
+				name := in.id
+				if amo != "" {
+					name += "-" + strings.ReplaceAll(amo, ":", "")
+				}
+				row.File = name + encode.Extension(format)
+				eo := EncodeOptions{Format: format, AMO: amo, Command: o.Command}
+				if format == "xcc" {
+					eo.Order = "organ-pipe"
+				}
+				sum, err := writeHashed(ctx, filepath.Join(dir, row.File), func(w io.Writer) error {
+					return encodeWithCount(ctx, w, in.p, eo, count, ok)
+				})
+				if err != nil {
+					return nil, err
+				}
+				row.SHA256 = sum
+				row.Variables, row.Clauses, err = sizes(in.p, format, amo)
+				if err != nil {
+					return nil, err
+				}
+				rows = append(rows, row)
+			}
+		}
+		if o.Progress != nil {
+			o.Progress(k+1, len(insts))
+		}
+	}
+	if err := writeManifests(dir, rows); err != nil {
+		return nil, err
+	}
+	return rows, nil
+}
+
+// encodeWithCount writes like Encode, with the count found for the header.
+func encodeWithCount(ctx context.Context, w io.Writer, p model.Problem, o EncodeOptions, count *uint64, sat bool) error {
+	amo, order, err := o.parse(p)
+	if err != nil {
+		return err
+	}
+	opt := encode.Options{Generator: "nqueens " + Version, Command: o.Command}
+	if _, _, known := encode.Expected(p); !known {
+		if count != nil {
+			opt.Expected, opt.ExpectedSource = count, "counted by dancing links and backtracking"
+		} else if !sat {
+			zero := uint64(0)
+			opt.Expected, opt.ExpectedSource = &zero, "unsatisfiable: dancing links and gini agree"
+		}
+	}
+	return encode.Write(ctx, w, p, o.Format, amo, order, opt)
+}
+
+func squaresText(sq []model.Square) string {
+	parts := make([]string, len(sq))
+	for i, s := range sq {
+		parts[i] = fmt.Sprintf("%d:%d", s.Row+1, s.Col+1)
+	}
+	return strings.Join(parts, ",")
+}
+
+// sizes gives the variables and clauses (constraints, options) of a file.
+func sizes(p model.Problem, format, amo string) (int, int, error) {
+	switch format {
+	case "dimacs":
+		a, err := encode.ParseAMO(amo)
+		if err != nil {
+			return 0, 0, err
+		}
+		c, err := encode.NewCNF(p, a)
+		if err != nil {
+			return 0, 0, err
+		}
+		v, cl := c.Size()
+		return v, cl, nil
+	case "opb":
+		v, c := encode.OPBSize(p)
+		return v, c, nil
+	case "xcc":
+		x, _, err := encode.QueensCover(p, encode.OrganPipe)
+		if err != nil {
+			return 0, 0, err
+		}
+		return x.Items(), len(x.Options), nil
+	}
+	return p.N, 3 + len(p.Blocked) + min(1, len(p.Fixed)), nil
+}
+
+// writeHashed writes a file through a temporary one, renamed when
+// complete, and returns its SHA-256.
+func writeHashed(ctx context.Context, path string, write func(io.Writer) error) (string, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return "", err
+	}
+	defer os.Remove(tmp.Name())
+	h := sha256.New()
+	bw := bufio.NewWriterSize(io.MultiWriter(tmp, h), 1<<20)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return "", err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions"}
+
+func writeManifests(dir string, rows []GenRow) error {
+	if _, err := writeHashed(context.Background(), filepath.Join(dir, "manifest.json"), func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rows)
+	}); err != nil {
+		return err
+	}
+	_, err := writeHashed(context.Background(), filepath.Join(dir, "manifest.csv"), func(w io.Writer) error {
+		cw := csv.NewWriter(w)
+		cw.Write(manifestColumns)
+		for _, r := range rows {
+			sol := ""
+			if r.Solutions != nil {
+				sol = strconv.FormatUint(*r.Solutions, 10)
+			}
+			cw.Write([]string{r.File, r.Expected, r.ID, r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), r.Fixed, r.Blocked,
+				strconv.FormatUint(r.Seed, 10), r.Format, r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol})
+		}
+		cw.Flush()
+		return cw.Error()
+	})
+	return err
+}
+
+// VerifySuite re-checks a suite written by Generate: every file listed in
+// manifest.json exists with its SHA-256, and its expected answer holds:
+// DIMACS files are re-solved with gini as read from disk, XCC files with
+// dancing links, and every instance's problem (from its squares) again by
+// dancing links and gini. It returns one line per problem found.
+func VerifySuite(ctx context.Context, dir string) ([]string, int, error) {
+	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		return nil, 0, &OptionError{fmt.Errorf("no suite in %s: %v", dir, errors.Unwrap(err))}
+	}
+	var rows []GenRow
+	if err := json.Unmarshal(raw, &rows); err != nil {
+		return nil, 0, &OptionError{fmt.Errorf("%s/manifest.json: %v", dir, err)}
+	}
+	var problems []string
+	decided := map[string]bool{}
+	for _, r := range rows {
+		path := filepath.Join(dir, r.File)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s: %v", r.File, errors.Unwrap(err)))
+			continue
+		}
+		sum := sha256.Sum256(data)
+		if hex.EncodeToString(sum[:]) != r.SHA256 {
+			problems = append(problems, fmt.Sprintf("%s: SHA-256 differs from the manifest", r.File))
+			continue
+		}
+		want := r.Expected == "SAT"
+		switch r.Format {
+		case "dimacs":
+			f, _, err := encode.ReadFormula(strings.NewReader(string(data)))
+			if err != nil {
+				problems = append(problems, fmt.Sprintf("%s: %v", r.File, err))
+				continue
+			}
+			res, err := sat.Gini{}.Solve(ctx, f)
+			if err != nil || (res.Status == sat.Sat) != want {
+				problems = append(problems, fmt.Sprintf("%s: gini says %v (%v), the manifest %s", r.File, res.Status, err, r.Expected))
+			}
+		case "xcc":
+			x, err := encode.ReadXCC(strings.NewReader(string(data)))
+			if err == nil {
+				var first []int
+				d, derr := dlxNew(x)
+				if derr == nil {
+					first, _, derr = d.First(ctx)
+				}
+				err = derr
+				if err == nil && (first != nil) != want {
+					err = fmt.Errorf("dancing links says %v", first != nil)
+				}
+			}
+			if err != nil {
+				problems = append(problems, fmt.Sprintf("%s: %v, the manifest %s", r.File, err, r.Expected))
+			}
+		}
+		if decided[r.ID] {
+			continue
+		}
+		decided[r.ID] = true
+		p := model.Problem{N: r.N}
+		if p.Fixed, err = model.ParseSquares(r.Fixed); err == nil {
+			p.Blocked, err = model.ParseSquares(r.Blocked)
+		}
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s: %v", r.ID, err))
+			continue
+		}
+		ok, count, err := decide(ctx, p, time.Minute)
+		switch {
+		case err != nil:
+			problems = append(problems, fmt.Sprintf("%s: %v", r.ID, err))
+		case ok != want:
+			problems = append(problems, fmt.Sprintf("%s: solved again, %v, the manifest %s", r.ID, ok, r.Expected))
+		case count != nil && r.Solutions != nil && *count != *r.Solutions:
+			problems = append(problems, fmt.Sprintf("%s: %d solutions, the manifest %d", r.ID, *count, *r.Solutions))
+		}
+	}
+	return problems, len(rows), ctx.Err()
+}

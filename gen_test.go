@@ -1,0 +1,175 @@
+package nqueens_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/model"
+)
+
+func hashes(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[e.Name()] = fmt.Sprintf("%x", sha256.Sum256(b))
+	}
+	return out
+}
+
+// TestGenerate writes suites of every family twice: byte-identical; every
+// manifest row matches its file; the expected answers agree with brute
+// force; VerifySuite passes, then catches a changed and a missing file.
+func TestGenerate(t *testing.T) {
+	for _, o := range []nqueens.GenOptions{
+		{Family: "classic", From: 1, To: 7, Formats: []string{"dimacs", "xcc"}, AMOs: []string{"pairwise", "commander"}},
+		{Family: "completion", N: 7, M: 2, Count: 5, Formats: []string{"dimacs", "opb", "mzn", "xcsp3", "xcc"}, Seed: 3},
+		{Family: "blocked", N: 7, M: 15, Count: 4, Formats: []string{"dimacs"}, AMOs: []string{"ladder", "binary"}, Seed: 4},
+		{Family: "unsat", N: 8, M: 3, Count: 3, Formats: []string{"xcc", "dimacs"}, Seed: 5},
+	} {
+		t.Run(o.Family, func(t *testing.T) {
+			o.Command = "test"
+			a, b := t.TempDir(), t.TempDir()
+			rows, err := nqueens.Generate(context.Background(), a, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := nqueens.Generate(context.Background(), b, o); err != nil {
+				t.Fatal(err)
+			}
+			ha, hb := hashes(t, a), hashes(t, b)
+			if fmt.Sprint(ha) != fmt.Sprint(hb) {
+				t.Errorf("two runs with the same options differ")
+			}
+			if len(ha) != len(rows)+2 {
+				t.Errorf("%d files for %d manifest rows", len(ha), len(rows))
+			}
+			brute := map[string]uint64{}
+			for _, r := range rows {
+				if ha[r.File] != r.SHA256 {
+					t.Errorf("%s: hash %s, manifest %s", r.File, ha[r.File], r.SHA256)
+				}
+				p := model.Problem{N: r.N}
+				p.Fixed, _ = model.ParseSquares(r.Fixed)
+				p.Blocked, _ = model.ParseSquares(r.Blocked)
+				want, done := brute[r.ID]
+				if !done {
+					want = bruteCount(p)
+					brute[r.ID] = want
+				}
+				if (want > 0) != (r.Expected == "SAT") || r.Solutions == nil || *r.Solutions != want {
+					t.Errorf("%s: expected %s with %v solutions, brute force %d", r.File, r.Expected, r.Solutions, want)
+				}
+				if o.Family == "unsat" && r.Expected != "UNSAT" || o.Family == "completion" && len(p.Fixed) != o.M {
+					t.Errorf("%s: %+v", r.File, r)
+				}
+			}
+			// manifest.csv has the same rows.
+			f, _ := os.Open(filepath.Join(a, "manifest.csv"))
+			recs, err := csv.NewReader(f).ReadAll()
+			f.Close()
+			if err != nil || len(recs) != len(rows)+1 || recs[0][0] != "file" || recs[0][1] != "expected" {
+				t.Errorf("manifest.csv: %d records, %v", len(recs), err)
+			}
+			var js []nqueens.GenRow
+			raw, _ := os.ReadFile(filepath.Join(a, "manifest.json"))
+			if json.Unmarshal(raw, &js) != nil || len(js) != len(rows) {
+				t.Errorf("manifest.json")
+			}
+			if probs, _, err := nqueens.VerifySuite(context.Background(), a); len(probs) != 0 || err != nil {
+				t.Errorf("verify: %v %v", probs, err)
+			}
+			os.WriteFile(filepath.Join(a, rows[0].File), []byte("p cnf 1 1\n1 0\n"), 0o644)
+			os.Remove(filepath.Join(a, rows[len(rows)-1].File))
+			probs, _, _ := nqueens.VerifySuite(context.Background(), a)
+			if len(probs) != 2 || !strings.Contains(probs[0], "SHA-256 differs") || !strings.Contains(probs[1], "no such file") {
+				t.Errorf("verify after tampering: %q", probs)
+			}
+		})
+	}
+}
+
+// TestGenerateInterrupted: a cancelled run writes no manifest.
+func TestGenerateInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	_, err := nqueens.Generate(ctx, dir, nqueens.GenOptions{Family: "completion", N: 8, M: 2, Count: 10,
+		Progress: func(done, total int) {
+			n++
+			if done == 3 {
+				cancel()
+			}
+		}})
+	if err == nil {
+		t.Fatal("no error after cancel")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err == nil {
+		t.Error("a manifest after an interrupted run")
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+}
+
+func TestGenerateBadOptions(t *testing.T) {
+	for _, o := range []nqueens.GenOptions{
+		{Family: "nosuch", N: 8},
+		{Family: "completion", N: 5, M: 6, Count: 1},
+		{Family: "blocked", N: 3, M: 10, Count: 1},
+		{Family: "completion", N: 0, M: 1, Count: 1},
+		{Family: "completion", N: 8, M: 2, Count: 1, Formats: []string{"sat"}},
+		{Family: "completion", N: 8, M: 2, Count: 1, AMOs: []string{"nosuch"}},
+		{Family: "classic", From: 5, To: 4},
+		{Family: "completion", N: 3, M: 3, Count: 1},
+	} {
+		dir := filepath.Join(t.TempDir(), "suite")
+		if _, err := nqueens.Generate(context.Background(), dir, o); err == nil {
+			t.Errorf("%+v accepted", o)
+		}
+		if _, err := os.Stat(dir); err == nil {
+			t.Errorf("%+v: the folder was created", o)
+		}
+	}
+}
+
+// bruteCount counts the solutions of p over all permutations (n <= 8).
+func bruteCount(p model.Problem) uint64 {
+	n := p.N
+	q := make(model.Placement, n)
+	used := make([]bool, n)
+	var count uint64
+	var rec func(int)
+	rec = func(r int) {
+		if r == n {
+			if model.Verify(p, q) == nil {
+				count++
+			}
+			return
+		}
+		for c := 0; c < n; c++ {
+			if !used[c] {
+				used[c], q[r] = true, c
+				rec(r + 1)
+				used[c] = false
+			}
+		}
+	}
+	rec(0)
+	return count
+}
