@@ -11,3 +11,11 @@ go test -count=1 ./...
 go test -count=1 -race -run 'Count|Cancel|Lookup|Counters' ./native ./
 go test -count=1 -race -short -run 'InProcess|Timeouts|Broken' ./solvers/sat
 go test -count=1 -race -short -run 'Queens|Langford|FirstAndStop' ./solvers/dlx
+# The examples build and run (in a scratch folder).
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+go run ./examples/export-dimacs "$scratch" 4 6 >/dev/null
+go run ./examples/certify >/dev/null
+go run ./examples/completion-suite "$scratch/suite" >/dev/null
+go run ./examples/ten-million 1000000 >/dev/null
+echo "examples: all ran"

@@ -89,7 +89,19 @@ func (Gini) Solve(ctx context.Context, in encode.Source) (Result, error) {
 	case Unsat:
 		return Result{Status: Unsat}, nil
 	}
-	return Result{Status: Unknown}, ctx.Err()
+	return Result{Status: Unknown}, ctxErr(ctx)
+}
+
+// ctxErr is ctx.Err, or DeadlineExceeded once the deadline has passed even
+// if the context's timer has not fired yet.
+func ctxErr(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
+		return context.DeadlineExceeded
+	}
+	return nil
 }
 
 // Enumerate lists models with blocking clauses over the projection: after
@@ -123,7 +135,7 @@ func giniEnumerate(ctx context.Context, g *gini.Gini, vars int, project []int, f
 		case Unsat:
 			return nil
 		case Unknown:
-			return ctx.Err()
+			return ctxErr(ctx)
 		}
 		m := giniModel(g, vars)
 		for v, f := range fixed {
