@@ -2,6 +2,7 @@ package native
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -27,6 +28,14 @@ type CountOptions struct {
 	// Progress, if set, is called after each finished work unit with the
 	// number of units done and their total. Calls are serialised.
 	Progress func(done, total int)
+	// Units, if not nil, restricts the count to these work units (indices
+	// into WorkUnits(n, Depth)): a shard, or what a resumed run has left.
+	// The result covers those units only, and its Nodes leave out the
+	// search above the units. Needs n > 5 (smaller boards have no units).
+	Units []int
+	// OnUnit, if set, is called after each finished unit with its index
+	// and result, before Progress; calls are serialised.
+	OnUnit func(index int, r UnitResult)
 }
 
 // CountResult is the outcome of Count.
@@ -70,14 +79,27 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 		return CountResult{}, errTooLarge("bitmask counting", n, BitmaskMaxN)
 	}
 	if n <= smallN {
+		if opt.Units != nil {
+			return CountResult{}, fmt.Errorf("native: n = %d is counted whole; work units start at n = %d", n, smallN+1)
+		}
 		return countSmall(ctx, n)
 	}
-	units, genNodes := workUnits(n, opt.Depth)
+	all, genNodes := workUnits(n, opt.Depth)
+	units, index := all, []int(nil)
+	if opt.Units != nil {
+		units, index, genNodes = nil, opt.Units, 0
+		for _, i := range opt.Units {
+			if i < 0 || i >= len(all) {
+				return CountResult{}, fmt.Errorf("native: work unit %d of %d does not exist", i, len(all))
+			}
+			units = append(units, all[i])
+		}
+	}
 	jobs := opt.Jobs
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	jobs = min(jobs, len(units))
+	jobs = max(1, min(jobs, len(units)))
 
 	results := make([]UnitResult, len(units))
 	finished := make([]bool, len(units))
@@ -106,6 +128,13 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 				mu.Lock()
 				results[i], finished[i] = r, true
 				done++
+				if opt.OnUnit != nil {
+					if index != nil {
+						opt.OnUnit(index[i], r)
+					} else {
+						opt.OnUnit(i, r)
+					}
+				}
 				if opt.Progress != nil {
 					opt.Progress(done, len(units))
 				}

@@ -19,6 +19,7 @@ func newCount(e *env) *cobra.Command {
 		forward        bool
 		pf             problemFlags
 		sf             solverFlags
+		uf             unitFlags
 	)
 	c := &cobra.Command{
 		Use:   "count N",
@@ -55,6 +56,12 @@ Every model and cover is verified as a solution before it is counted.`,
 			}
 			if err := sf.check(method); err != nil {
 				return err
+			}
+			if uf.active() {
+				if method != "bitmask" || unique || asJSON || !p.IsClassic() {
+					return usagef("--checkpoint and --shard count the classic problem with --method bitmask (no --unique or --json: the output reports both counts)")
+				}
+				return uf.run(cmd, e, n, jobs)
 			}
 			ctx, cancel := sf.context(cmd)
 			defer cancel()
@@ -98,6 +105,7 @@ Every model and cover is verified as a solution before it is counted.`,
 	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
 	pf.add(c)
 	sf.add(c)
+	uf.add(c)
 	return c
 }
 

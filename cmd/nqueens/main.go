@@ -2,6 +2,8 @@
 //
 //	nqueens solve N [--method localsearch|construct|backtrack] [--seed S] [-o FILE] [--board] [--json]
 //	nqueens count N [--method bitmask|backtrack] [--unique] [--jobs K] [--json]
+//	nqueens count N [--checkpoint FILE] [--shard I/M -o PART.json] [--depth D]
+//	nqueens merge PART.json...
 //	nqueens verify N [FILE|-]
 //	nqueens sat [FILE|-] [--solver NAME|PATH] [--all] [--timeout D]
 //	nqueens xcc [FILE|-] [--all|--count] [--jobs K]
@@ -134,7 +136,7 @@ numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e))
+	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e), newMerge(e))
 	return root
 }
 

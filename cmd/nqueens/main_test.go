@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -439,6 +440,46 @@ func TestGenCommand(t *testing.T) {
 		if _, err := os.Stat(bad); err == nil {
 			t.Errorf("%v: wrote %s", args, bad)
 		}
+	}
+}
+
+// TestCheckpointKill counts N = 16 with a checkpoint, kills the process
+// with SIGKILL at a random moment, and resumes: the total is exact. Then
+// the same with Ctrl-C (SIGINT), which saves and exits 130.
+func TestCheckpointKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("SKIP: builds the binary and counts N = 16 twice")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "nqueens")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGINT} {
+		ck := filepath.Join(dir, "ck-"+sig.String())
+		cmd := exec.Command(bin, "count", "16", "--checkpoint", ck, "--jobs", "2")
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(300+rand.IntN(700)) * time.Millisecond)
+		cmd.Process.Signal(sig)
+		err := cmd.Wait()
+		ee, ok := err.(*exec.ExitError)
+		if !ok {
+			t.Fatalf("%v: the count ended before the signal (%v)", sig, err)
+		}
+		if sig == syscall.SIGINT && (ee.ExitCode() != exitInterrupt || !strings.Contains(errb.String(), "work units are saved in "+ck+": run the same command to resume")) {
+			t.Errorf("SIGINT: exit %d, stderr %q", ee.ExitCode(), errb.String())
+		}
+		raw, _ := os.ReadFile(ck)
+		saved := strings.Count(string(raw), "\n") - 1
+		out, err := exec.Command(bin, "count", "16", "--checkpoint", ck).Output()
+		if err != nil || !strings.HasPrefix(string(out), "N = 16: 14,772,512 solutions, 1,846,955 essentially distinct;") {
+			t.Errorf("%v, resumed: %v %q", sig, err, out)
+		}
+		t.Logf("%v after %d saved units: %s", sig, saved, strings.TrimSpace(string(out)))
 	}
 }
 

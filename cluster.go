@@ -1,0 +1,385 @@
+package nqueens
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/queenslab/nqueens/native"
+)
+
+// Work units: native.WorkUnits(n, depth) is the deterministic list of
+// subproblems of the bitmask count (queens pre-placed in the first depth
+// rows, one per symmetry class, each weighted by its orbit); the same n,
+// depth and toolkit version give the same list on any machine. A shard
+// i of m is the units whose index is i modulo m.
+
+// UnitCountOptions describe a resumable or sharded bitmask count.
+type UnitCountOptions struct {
+	Jobs, Depth int
+	// Shard and Shards select shard Shard (0-based) of Shards; Shards = 0
+	// counts everything.
+	Shard, Shards int
+	// Checkpoint is the journal file ("" for none): finished units are
+	// appended to it, and a run that finds it resumes from it.
+	Checkpoint string
+	// Progress is called with units done (resumed ones included) and total.
+	Progress func(done, total int)
+}
+
+// UnitCount is the result of CountUnits.
+type UnitCount struct {
+	N, Depth      int
+	Shard, Shards int
+	// Units is the number of units counted here (the shard's); Total the
+	// number of units of the whole count; Resumed how many came from the
+	// journal.
+	Units, Total, Resumed int
+	// Done is the number of units finished, resumed ones included.
+	Done                 int
+	ByOrbit              [3]uint64
+	All, Distinct, Nodes uint64
+}
+
+func (u *UnitCount) add(r native.UnitResult) {
+	for k := range u.ByOrbit {
+		u.ByOrbit[k] += r.ByOrbit[k]
+	}
+	u.Nodes += r.Nodes
+}
+
+func (u *UnitCount) finish() {
+	u.Distinct = u.ByOrbit[0] + u.ByOrbit[1] + u.ByOrbit[2]
+	u.All = 2*u.ByOrbit[0] + 4*u.ByOrbit[1] + 8*u.ByOrbit[2]
+}
+
+// ClusterMinN is the smallest n that has work units.
+const ClusterMinN = 6
+
+// CountUnits runs the bitmask count of n over work units, for a shard or
+// all of them, recording finished units in the checkpoint journal when one
+// is given and resuming from it. On cancellation the journal holds every
+// finished unit and the error is the context's.
+func CountUnits(ctx context.Context, n int, o UnitCountOptions) (*UnitCount, error) {
+	if n < ClusterMinN || n > native.BitmaskMaxN {
+		return nil, &OptionError{fmt.Errorf("work units exist for N = %d..%d, not %d", ClusterMinN, native.BitmaskMaxN, n)}
+	}
+	if o.Depth <= 0 {
+		o.Depth = native.DefaultDepth(n)
+	}
+	if o.Shards < 0 || o.Shards > 0 && (o.Shard < 0 || o.Shard >= o.Shards) {
+		return nil, &OptionError{fmt.Errorf("shard %d/%d does not exist (shards are 0/M .. M-1/M)", o.Shard, o.Shards)}
+	}
+	units := native.WorkUnits(n, o.Depth)
+	res := &UnitCount{N: n, Depth: o.Depth, Shard: o.Shard, Shards: o.Shards, Total: len(units)}
+	var mine []int
+	for i := range units {
+		if o.Shards == 0 || i%o.Shards == o.Shard {
+			mine = append(mine, i)
+		}
+	}
+	res.Units = len(mine)
+	if o.Shards > 0 && o.Shards > len(units) {
+		return nil, &OptionError{fmt.Errorf("%d shards for %d work units: use at most %d, or a larger --depth", o.Shards, len(units), len(units))}
+	}
+	var j *Journal
+	done := map[int]native.UnitResult{}
+	if o.Checkpoint != "" {
+		var err error
+		j, done, err = OpenJournal(o.Checkpoint, JournalHeader{N: n, Depth: o.Depth, Units: len(units), Shard: o.Shard, Shards: o.Shards})
+		if err != nil {
+			return nil, err
+		}
+		defer j.Close()
+	}
+	var todo []int
+	defer func() { res.Done += res.Resumed }()
+	for _, i := range mine {
+		if r, ok := done[i]; ok {
+			res.add(r)
+			res.Resumed++
+		} else {
+			todo = append(todo, i)
+		}
+	}
+	var werr error
+	if len(todo) > 0 {
+		r, err := native.Count(ctx, n, native.CountOptions{Jobs: o.Jobs, Depth: o.Depth, Units: todo,
+			OnUnit: func(i int, r native.UnitResult) {
+				res.Done++
+				if j != nil && werr == nil {
+					werr = j.Append(i, r)
+				}
+			},
+			Progress: func(d, _ int) {
+				if o.Progress != nil {
+					o.Progress(res.Resumed+d, len(mine))
+				}
+			}})
+		for k := range res.ByOrbit {
+			res.ByOrbit[k] += r.ByOrbit[k]
+		}
+		res.Nodes += r.Nodes
+		if werr != nil {
+			return nil, fmt.Errorf("checkpoint %s: %v", o.Checkpoint, werr)
+		}
+		if err != nil {
+			res.finish()
+			return res, err
+		}
+	}
+	res.finish()
+	return res, nil
+}
+
+// JournalHeader identifies the count a checkpoint journal belongs to.
+type JournalHeader struct {
+	N, Depth, Units, Shard, Shards int
+}
+
+func (h JournalHeader) line() string {
+	return fmt.Sprintf("nqueens-checkpoint 1 version=%s n=%d depth=%d units=%d shard=%d/%d", Version, h.N, h.Depth, h.Units, h.Shard, h.Shards)
+}
+
+// Journal is an append-only checkpoint file: a header line, then one line
+// per finished unit, "u INDEX ORBIT2 ORBIT4 ORBIT8 NODES CRC", where CRC is
+// the CRC-32 (IEEE) of the line before it, in hex. Every line is written
+// and synced before the unit counts as done.
+type Journal struct {
+	f    *os.File
+	path string
+}
+
+func recordText(i int, r native.UnitResult) string {
+	return fmt.Sprintf("u %d %d %d %d %d", i, r.ByOrbit[0], r.ByOrbit[1], r.ByOrbit[2], r.Nodes)
+}
+
+// OpenJournal opens the checkpoint at path for the count h, creating it,
+// or reading back the units it holds. A damaged last record (a crash in
+// the middle of a write) is cut off, to be counted again; damage anywhere
+// else, a record for a unit twice with different values, or a header of
+// another count is an error.
+func OpenJournal(path string, h JournalHeader) (*Journal, map[int]native.UnitResult, error) {
+	done := map[int]native.UnitResult{}
+	raw, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if err != nil {
+			return nil, nil, &OptionError{fmt.Errorf("checkpoint %s: %v", path, errors.Unwrap(err))}
+		}
+		if _, err := f.WriteString(h.line() + "\n"); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+		if err := f.Sync(); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+		return &Journal{f: f, path: path}, done, nil
+	case err != nil:
+		return nil, nil, &OptionError{fmt.Errorf("checkpoint %s: %v", path, errors.Unwrap(err))}
+	}
+	bad := func(line int, format string, a ...any) error {
+		return &OptionError{fmt.Errorf("checkpoint %s, line %d: %s", path, line, fmt.Sprintf(format, a...))}
+	}
+	header, rest, ok := bytes.Cut(raw, []byte("\n"))
+	if !ok {
+		return nil, nil, bad(1, "no complete header line")
+	}
+	if string(header) != h.line() {
+		return nil, nil, bad(1, "the journal is of another count: %q, this run is %q", header, h.line())
+	}
+	good := len(header) + 1 // bytes of the file that are sound
+	lines := bytes.SplitAfter(rest, []byte("\n"))
+	for k, l := range lines {
+		if len(l) == 0 {
+			continue
+		}
+		last := k == len(lines)-1 || k == len(lines)-2 && len(lines[len(lines)-1]) == 0
+		i, r, err := parseRecord(l, h.Units)
+		if err != nil {
+			if last {
+				break // a write cut short: drop it, the unit is counted again
+			}
+			return nil, nil, bad(k+2, "%v", err)
+		}
+		if prev, dup := done[i]; dup && prev != r {
+			return nil, nil, bad(k+2, "unit %d recorded twice with different counts", i)
+		}
+		if h.Shards > 0 && i%h.Shards != h.Shard {
+			return nil, nil, bad(k+2, "unit %d is not in shard %d/%d", i, h.Shard, h.Shards)
+		}
+		done[i] = r
+		good += len(l)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := f.Truncate(int64(good)); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if _, err := f.Seek(int64(good), io.SeekStart); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return &Journal{f: f, path: path}, done, nil
+}
+
+func parseRecord(l []byte, units int) (int, native.UnitResult, error) {
+	var r native.UnitResult
+	if !bytes.HasSuffix(l, []byte("\n")) {
+		return 0, r, errors.New("record without its line end")
+	}
+	f := strings.Fields(string(l))
+	if len(f) != 7 || f[0] != "u" {
+		return 0, r, fmt.Errorf("not a unit record: %q", strings.TrimSpace(string(l)))
+	}
+	body := strings.Join(f[:6], " ")
+	if want := fmt.Sprintf("%08x", crc32.ChecksumIEEE([]byte(body))); f[6] != want {
+		return 0, r, fmt.Errorf("checksum %s, the record gives %s", want, f[6])
+	}
+	var nums [5]uint64
+	for k := range nums {
+		v, err := strconv.ParseUint(f[k+1], 10, 64)
+		if err != nil {
+			return 0, r, fmt.Errorf("%q is not a count", f[k+1])
+		}
+		nums[k] = v
+	}
+	if nums[0] >= uint64(units) {
+		return 0, r, fmt.Errorf("unit %d of %d", nums[0], units)
+	}
+	r.ByOrbit = [3]uint64{nums[1], nums[2], nums[3]}
+	r.Nodes = nums[4]
+	return int(nums[0]), r, nil
+}
+
+// Append records a finished unit: the line is written and synced.
+func (j *Journal) Append(i int, r native.UnitResult) error {
+	body := recordText(i, r)
+	if _, err := fmt.Fprintf(j.f, "%s %08x\n", body, crc32.ChecksumIEEE([]byte(body))); err != nil {
+		return err
+	}
+	return j.f.Sync()
+}
+
+// Close closes the journal file.
+func (j *Journal) Close() error { return j.f.Close() }
+
+// ShardFile is the result of one shard, as `nqueens count --shard` writes it
+// and `nqueens merge` reads it.
+type ShardFile struct {
+	Format   string    `json:"format"`
+	Version  string    `json:"version"`
+	N        int       `json:"n"`
+	Depth    int       `json:"depth"`
+	Total    int       `json:"units_total"`
+	Shard    int       `json:"shard"`
+	Shards   int       `json:"shards"`
+	Units    int       `json:"units"`
+	ByOrbit  [3]uint64 `json:"by_orbit"`
+	All      uint64    `json:"all"`
+	Distinct uint64    `json:"distinct"`
+	Nodes    uint64    `json:"nodes"`
+	Checksum string    `json:"checksum"`
+}
+
+const shardFormat = "nqueens-shard-1"
+
+func (s ShardFile) sum() string {
+	s.Checksum = ""
+	b, _ := json.Marshal(s)
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// NewShardFile describes a finished shard, with its checksum.
+func NewShardFile(u *UnitCount) ShardFile {
+	s := ShardFile{Format: shardFormat, Version: Version, N: u.N, Depth: u.Depth, Total: u.Total, Shard: u.Shard,
+		Shards: u.Shards, Units: u.Units, ByOrbit: u.ByOrbit, All: u.All, Distinct: u.Distinct, Nodes: u.Nodes}
+	s.Checksum = s.sum()
+	return s
+}
+
+// Merge checks that the parts are every shard of one count, each once and
+// unchanged, and adds them up. names name the parts in messages.
+func Merge(names []string, parts []ShardFile) (*UnitCount, error) {
+	if len(parts) == 0 {
+		return nil, &OptionError{errors.New("merge: no parts")}
+	}
+	first := parts[0]
+	seen := map[int]string{}
+	res := &UnitCount{N: first.N, Depth: first.Depth, Shards: first.Shards, Total: first.Total}
+	for k, p := range parts {
+		name := names[k]
+		switch {
+		case p.Format != shardFormat:
+			return nil, fmt.Errorf("merge: %s is not a shard file (format %q)", name, p.Format)
+		case p.Checksum != p.sum():
+			return nil, fmt.Errorf("merge: %s has been changed (its checksum does not match)", name)
+		case p.Version != first.Version || p.N != first.N || p.Depth != first.Depth || p.Shards != first.Shards || p.Total != first.Total:
+			return nil, fmt.Errorf("merge: %s is of another count (version %s, N = %d, depth %d, %d shards) than %s (version %s, N = %d, depth %d, %d shards)",
+				name, p.Version, p.N, p.Depth, p.Shards, names[0], first.Version, first.N, first.Depth, first.Shards)
+		case p.Shard < 0 || p.Shard >= p.Shards:
+			return nil, fmt.Errorf("merge: %s claims shard %d of %d", name, p.Shard, p.Shards)
+		}
+		if other, dup := seen[p.Shard]; dup {
+			return nil, fmt.Errorf("merge: shard %d/%d twice: %s and %s", p.Shard, p.Shards, other, name)
+		}
+		want := 0
+		for i := p.Shard; i < p.Total; i += p.Shards {
+			want++
+		}
+		if p.Units != want {
+			return nil, fmt.Errorf("merge: %s counts %d units, shard %d/%d has %d", name, p.Units, p.Shard, p.Shards, want)
+		}
+		seen[p.Shard] = name
+		for i := range res.ByOrbit {
+			res.ByOrbit[i] += p.ByOrbit[i]
+		}
+		res.Nodes += p.Nodes
+		res.Units += p.Units
+	}
+	var missing []string
+	for i := 0; i < first.Shards; i++ {
+		if _, ok := seen[i]; !ok {
+			missing = append(missing, fmt.Sprintf("%d/%d", i, first.Shards))
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return nil, fmt.Errorf("merge: missing shards %s of N = %d", strings.Join(missing, ", "), first.N)
+	}
+	res.finish()
+	return res, nil
+}
+
+// ReadShardFile reads a shard file strictly.
+func ReadShardFile(path string) (ShardFile, error) {
+	var s ShardFile
+	f, err := os.Open(path)
+	if err != nil {
+		return s, &OptionError{fmt.Errorf("cannot read %s: %v", path, errors.Unwrap(err))}
+	}
+	defer f.Close()
+	dec := json.NewDecoder(bufio.NewReader(f))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return s, fmt.Errorf("merge: %s is not a shard file: %v", path, err)
+	}
+	return s, nil
+}

@@ -1,0 +1,99 @@
+package nqueens_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/model"
+)
+
+// TestCheckpointResume interrupts a count, damages the journal's last
+// record as a crash would, and resumes: the total is exact.
+func TestCheckpointResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck")
+	n := 12
+	want, wantDistinct, _ := model.KnownCount(n)
+	ctx, cancel := context.WithCancel(context.Background())
+	stopAt := 40
+	r, err := nqueens.CountUnits(ctx, n, nqueens.UnitCountOptions{Jobs: 2, Checkpoint: path, Progress: func(done, total int) {
+		if done == stopAt {
+			cancel()
+		}
+	}})
+	if err == nil || r.Done < stopAt || r.Done >= r.Units {
+		t.Fatalf("interrupted run: %v, %+v", err, r)
+	}
+	raw, _ := os.ReadFile(path)
+	lines := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
+	if len(lines) != r.Done+1 {
+		t.Fatalf("journal has %d records, %d units done", len(lines)-1, r.Done)
+	}
+	// A crash in the middle of a write: half a record at the end.
+	os.WriteFile(path, []byte(string(raw)+lines[len(lines)-1][:7]), 0o644)
+	r, err = nqueens.CountUnits(context.Background(), n, nqueens.UnitCountOptions{Jobs: 2, Checkpoint: path})
+	if err != nil || r.All != want || r.Distinct != wantDistinct || r.Resumed != len(lines)-1 {
+		t.Fatalf("resumed: %v %+v, want %d", err, r, want)
+	}
+	// Everything is in the journal now: a third run counts nothing anew.
+	r, err = nqueens.CountUnits(context.Background(), n, nqueens.UnitCountOptions{Checkpoint: path})
+	if err != nil || r.All != want || r.Resumed != r.Units {
+		t.Errorf("third run: %v %+v", err, r)
+	}
+	// A damaged record that is not the last is an error, as is a journal of
+	// another count.
+	raw, _ = os.ReadFile(path)
+	lines = strings.Split(string(raw), "\n")
+	lines[3] = strings.Replace(lines[3], " 0 ", " 1 ", 1) + "x"
+	os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644)
+	if _, err := nqueens.CountUnits(context.Background(), n, nqueens.UnitCountOptions{Checkpoint: path}); err == nil || !strings.Contains(err.Error(), "line 4") {
+		t.Errorf("damaged middle record: %v", err)
+	}
+	if _, err := nqueens.CountUnits(context.Background(), 13, nqueens.UnitCountOptions{Checkpoint: path}); err == nil || !strings.Contains(err.Error(), "another count") {
+		t.Errorf("another count's journal: %v", err)
+	}
+}
+
+// TestShardsMerge counts n = 13 in 5 shards and merges them; missing,
+// duplicate, changed and foreign parts are refused by name.
+func TestShardsMerge(t *testing.T) {
+	var parts []nqueens.ShardFile
+	var names []string
+	for i := 0; i < 5; i++ {
+		r, err := nqueens.CountUnits(context.Background(), 13, nqueens.UnitCountOptions{Shard: i, Shards: 5, Jobs: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, nqueens.NewShardFile(r))
+		names = append(names, "part-"+string(rune('0'+i)))
+	}
+	r, err := nqueens.Merge(names, parts)
+	if err != nil || r.All != 73712 || r.Distinct != 9233 {
+		t.Fatalf("merge: %v %+v", err, r)
+	}
+	changed := append([]nqueens.ShardFile(nil), parts...)
+	changed[2].All++
+	other, _ := nqueens.CountUnits(context.Background(), 12, nqueens.UnitCountOptions{Shard: 1, Shards: 5})
+	foreign := append([]nqueens.ShardFile(nil), parts...)
+	foreign[1] = nqueens.NewShardFile(other)
+	for _, tc := range []struct {
+		names []string
+		parts []nqueens.ShardFile
+		err   string
+	}{
+		{names[:4], parts[:4], "missing shards 4/5 of N = 13"},
+		{append(names, "again"), append(parts, parts[3]), "shard 3/5 twice: part-3 and again"},
+		{names, changed, "part-2 has been changed"},
+		{names, foreign, "part-1 is of another count"},
+	} {
+		if _, err := nqueens.Merge(tc.names, tc.parts); err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("merge: %v, want %q", err, tc.err)
+		}
+	}
+	if _, err := nqueens.CountUnits(context.Background(), 13, nqueens.UnitCountOptions{Shard: 5, Shards: 5}); err == nil {
+		t.Error("shard 5/5 accepted")
+	}
+}

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/model"
+)
+
+// unitFlags are the flags of a resumable or sharded count.
+type unitFlags struct {
+	checkpoint, shard, out string
+	depth                  int
+}
+
+func (uf *unitFlags) add(c *cobra.Command) {
+	c.Flags().StringVar(&uf.checkpoint, "checkpoint", "", "bitmask: journal of finished work units; the same command resumes from it")
+	c.Flags().StringVar(&uf.shard, "shard", "", "bitmask: count shard I/M only (0 <= I < M) and write it with -o")
+	c.Flags().StringVarP(&uf.out, "output", "o", "", "--shard: the shard's result file (JSON), for nqueens merge")
+	c.Flags().IntVar(&uf.depth, "depth", 0, "bitmask: row at which the search is cut into work units (0: by N)")
+}
+
+func (uf *unitFlags) active() bool {
+	return uf.checkpoint != "" || uf.shard != "" || uf.out != "" || uf.depth != 0
+}
+
+func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int) error {
+	o := nqueens.UnitCountOptions{Jobs: jobs, Depth: uf.depth, Checkpoint: uf.checkpoint}
+	if uf.shard != "" {
+		i, m, ok := strings.Cut(uf.shard, "/")
+		a, err1 := strconv.Atoi(i)
+		b, err2 := strconv.Atoi(m)
+		if !ok || err1 != nil || err2 != nil || b < 1 || a < 0 || a >= b {
+			return usagef("--shard %q: want I/M with 0 <= I < M, e.g. 3/8", uf.shard)
+		}
+		o.Shard, o.Shards = a, b
+		if uf.out == "" {
+			return usagef("--shard needs -o FILE for the shard's result")
+		}
+	} else if uf.out != "" {
+		return usagef("-o applies to --shard")
+	}
+	if uf.depth < 0 {
+		return usagef("--depth must be positive")
+	}
+	if err := checkWritable(uf.out); err != nil {
+		return err
+	}
+	r, err := nqueens.CountUnits(cmd.Context(), n, o)
+	if err != nil {
+		if r != nil && uf.checkpoint != "" && cmd.Context().Err() != nil {
+			fmt.Fprintf(e.stderr, "nqueens: %d of %d work units are saved in %s: run the same command to resume\n", r.Done, r.Units, uf.checkpoint)
+		}
+		return err
+	}
+	what := fmt.Sprintf("N = %d", n)
+	if o.Shards > 0 {
+		what += fmt.Sprintf(", shard %d/%d", o.Shard, o.Shards)
+	}
+	fmt.Fprintf(e.stdout, "%s: %s solutions, %s essentially distinct; %d work units (depth %d, %d in all)", what, thousands(r.All), thousands(r.Distinct), r.Units, r.Depth, r.Total)
+	if r.Resumed > 0 {
+		fmt.Fprintf(e.stdout, ", %d resumed from %s", r.Resumed, uf.checkpoint)
+	}
+	if o.Shards == 0 {
+		if all, distinct, ok := model.KnownCount(n); ok {
+			if r.All == all && r.Distinct == distinct {
+				fmt.Fprint(e.stdout, "; agrees with OEIS")
+			} else {
+				fmt.Fprintln(e.stdout, "; DISAGREES with OEIS")
+				return failure{fmt.Sprintf("nqueens: count %d for N = %d disagrees with OEIS A000170 (%d)", r.All, n, all)}
+			}
+		}
+	}
+	fmt.Fprintln(e.stdout)
+	if o.Shards > 0 {
+		s := nqueens.NewShardFile(r)
+		return writeFileAtomic(uf.out, func(w *bufio.Writer) error {
+			enc := json.NewEncoder(w)
+			enc.SetIndent("", "  ")
+			return enc.Encode(s)
+		})
+	}
+	return nil
+}
+
+func newMerge(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "merge PART.json...",
+		Short: "Add up the shards of a count (nqueens count N --shard I/M -o PART.json)",
+		Long: `Read the shard files of one count, check that every shard of the same N, depth
+and version is present exactly once and unchanged (checksums), and print the
+total and essentially distinct counts, compared with OEIS where known. A
+missing, duplicated, changed or foreign part is an error that names it.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("merge: expected the shard files, got none")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			parts := make([]nqueens.ShardFile, len(args))
+			for i, a := range args {
+				p, err := nqueens.ReadShardFile(a)
+				if err != nil {
+					return err
+				}
+				parts[i] = p
+			}
+			r, err := nqueens.Merge(args, parts)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "N = %d: %s solutions, %s essentially distinct; %d shards, %d work units", r.N, thousands(r.All), thousands(r.Distinct), r.Shards, r.Units)
+			if all, distinct, ok := model.KnownCount(r.N); ok {
+				if r.All != all || r.Distinct != distinct {
+					fmt.Fprintln(e.stdout, "; DISAGREES with OEIS")
+					return failure{fmt.Sprintf("nqueens: count %d for N = %d disagrees with OEIS A000170 (%d)", r.All, r.N, all)}
+				}
+				fmt.Fprint(e.stdout, "; agrees with OEIS")
+			}
+			fmt.Fprintln(e.stdout)
+			return nil
+		},
+	}
+}
