@@ -19,3 +19,10 @@ go run ./examples/certify >/dev/null
 go run ./examples/completion-suite "$scratch/suite" >/dev/null
 go run ./examples/ten-million 1000000 >/dev/null
 echo "examples: all ran"
+# The cluster test on a real single-node Slurm: root only, so behind a flag
+# that .ci/run sets; it installs and starts Slurm and stops what it started.
+if [ "${NQUEENS_SLURM:-0}" = 1 ]; then
+  bash scripts/test-slurm.sh
+else
+  echo "SKIPPED: the Slurm test (scripts/test-slurm.sh; set NQUEENS_SLURM=1, needs root)"
+fi

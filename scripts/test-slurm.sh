@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The cluster test on a real single-node Slurm (root only; .ci/run sets
+# NQUEENS_SLURM=1 and scripts/test.sh runs this): count n = 14 as an 8-task
+# job array of examples/slurm/count-shard.sbatch, make task 3 fail on its
+# first attempt, resubmit it, merge in a job that depends on it, check
+# 365,596, and stop the daemons this script started.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+[ "$(id -u)" = 0 ] || { echo "test-slurm: needs root (it starts slurmctld, slurmd and munged)" >&2; exit 2; }
+started=0
+if ! scontrol ping >/dev/null 2>&1; then
+  bash "$root/scripts/slurm-up.sh" >/dev/null
+  started=1
+fi
+work=$(mktemp -d /tmp/nqueens-slurm.XXXXXX)
+cleanup() {
+  scancel --name=nqueens-shard --name=nqueens-merge >/dev/null 2>&1 || true
+  if [ "$started" = 1 ]; then bash "$root/scripts/slurm-down.sh" >/dev/null; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+(cd "$root" && go build -o "$work/nqueens" ./cmd/nqueens)
+# Task 3 fails on its first attempt.
+cat >"$work/fail-once" <<SH
+#!/bin/sh
+if [ "\$SLURM_ARRAY_TASK_ID" = 3 ] && [ ! -e "$work/failed-once" ]; then
+  touch "$work/failed-once"; echo "task 3: failing on purpose" >&2; exit 1
+fi
+exec "$work/nqueens" "\$@"
+SH
+chmod +x "$work/fail-once"
+ex="$root/examples/slurm"
+wait_job() { # wait_job JOBID: until squeue no longer lists it (at most 3 minutes)
+  for _ in $(seq 1 360); do
+    [ -z "$(squeue -h -j "$1" 2>/dev/null)" ] && return 0; sleep 0.5
+  done
+  echo "test-slurm: job $1 did not finish" >&2; squeue >&2; return 1
+}
+state() { scontrol show job "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -1; }
+
+array=$(sbatch --parsable --array=0-7 --chdir="$work" --export=ALL,NQUEENS="$work/fail-once" "$ex/count-shard.sbatch" 14 8 "$work")
+wait_job "$array"
+failed=()
+for i in 0 1 2 3 4 5 6 7; do
+  s=$(state "${array}_$i")
+  if [ "$s" != COMPLETED ]; then failed+=("$i"); fi
+done
+[ "${failed[*]}" = 3 ] || { echo "test-slurm: tasks not completed: ${failed[*]:-none} (want exactly 3)" >&2; exit 1; }
+echo "test-slurm: array $array: task 3 failed as planned; resubmitting it"
+again=$(sbatch --parsable --array=3 --chdir="$work" --export=ALL,NQUEENS="$work/fail-once" "$ex/count-shard.sbatch" 14 8 "$work")
+merge=$(sbatch --parsable --dependency=afterok:"$again" --chdir="$work" --export=ALL,NQUEENS="$work/nqueens" "$ex/merge.sbatch" 14 8 "$work")
+wait_job "$again"
+wait_job "$merge"
+[ "$(state "${again}_3")" = COMPLETED ] || { echo "test-slurm: the resubmitted task did not complete" >&2; exit 1; }
+[ "$(state "$merge")" = COMPLETED ] || { echo "test-slurm: the merge job did not complete ($(state "$merge"))" >&2; cat "$work"/nqueens-merge-*.out >&2 || true; exit 1; }
+grep -q '^N = 14: 365,596 solutions, 45,752 essentially distinct; 8 shards, 506 work units; agrees with OEIS$' "$work/total.txt" ||
+  { echo "test-slurm: wrong total:" >&2; cat "$work/total.txt" >&2; exit 1; }
+echo "test-slurm: $(cat "$work/total.txt")"
