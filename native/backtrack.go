@@ -23,6 +23,29 @@ type BacktrackOptions struct {
 	// order; the slice is reused, so copy it to keep it. Returning false
 	// stops the search.
 	Each func(model.Placement) bool
+	// Trace, if set, is told every step of the search, in order: each
+	// square tried in a row (attacked, or taken), each queen taken back,
+	// each row given up (the step back), each solution. Rows with a
+	// pre-placed queen pass through without steps.
+	Trace func(TraceStep)
+}
+
+// TraceKind is the kind of a step of the search.
+type TraceKind int
+
+const (
+	StepAttacked TraceKind = iota // the square (Row, Col) is attacked (or blocked): skipped
+	StepPlace                     // a queen goes on (Row, Col)
+	StepRejected                  // forward checking: (Row, Col) would leave a later row no square
+	StepRemove                    // the queen on (Row, Col) is taken back
+	StepBackUp                    // row Row has no column left: back up to the row above
+	StepSolution                  // every row has its queen
+)
+
+// TraceStep is one step of the search.
+type TraceStep struct {
+	Kind     TraceKind
+	Row, Col int
 }
 
 // BacktrackResult is what Backtrack found.
@@ -130,6 +153,9 @@ func (s *btState) solve(r int) {
 		return
 	}
 	if r == s.n {
+		if s.opt.Trace != nil {
+			s.opt.Trace(TraceStep{Kind: StepSolution, Row: r})
+		}
 		s.count++
 		if s.first == nil {
 			s.first = s.place.Clone()
@@ -145,16 +171,31 @@ func (s *btState) solve(r int) {
 		s.solve(r + 1)
 		return
 	}
+	trace := s.opt.Trace
 	for c := 0; c < s.n && !s.done; c++ {
 		if !s.free(r, c) {
+			if trace != nil {
+				trace(TraceStep{Kind: StepAttacked, Row: r, Col: c})
+			}
 			continue // attacked: prune this branch
 		}
 		s.mark(r, c, true)
 		if !s.opt.ForwardCheck || s.laterRowsOpen(r) {
 			s.place[r] = c
+			if trace != nil {
+				trace(TraceStep{Kind: StepPlace, Row: r, Col: c})
+			}
 			s.solve(r + 1)
+			if trace != nil && !s.done {
+				trace(TraceStep{Kind: StepRemove, Row: r, Col: c})
+			}
+		} else if trace != nil {
+			trace(TraceStep{Kind: StepRejected, Row: r, Col: c})
 		}
 		s.mark(r, c, false) // undo, try the next column
+	}
+	if trace != nil && !s.done {
+		trace(TraceStep{Kind: StepBackUp, Row: r})
 	}
 }
 

@@ -10,6 +10,8 @@
 //	nqueens check [--from A] [--to B] [--methods LIST] [--budget D] [--json|--csv|--markdown]
 //	nqueens gen FAMILY [--n N] [--from A --to B] [--m M] [--count K] [--formats LIST] [--amo LIST] [--seed S] --out DIR
 //	nqueens gen --verify DIR
+//	nqueens draw N [FILE|-] [--svg F] [--png F] [--size PX]
+//	nqueens trace N [--gif FILE]
 //	nqueens encode N [--format dimacs|xcc|opb|mzn|xcsp3] [--amo NAME] [--order natural|organ-pipe] [--fix r:c,...] [--block r:c,...] [-o FILE]
 //
 // Errors are one line on standard error: exit status 2 for bad input, 1 for
@@ -136,7 +138,7 @@ numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e), newMerge(e))
+	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e), newMerge(e), newDraw(e), newTrace(e))
 	return root
 }
 

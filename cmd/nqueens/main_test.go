@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"image/gif"
+	"image/png"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -480,6 +482,55 @@ func TestCheckpointKill(t *testing.T) {
 			t.Errorf("%v, resumed: %v %q", sig, err, out)
 		}
 		t.Logf("%v after %d saved units: %s", sig, saved, strings.TrimSpace(string(out)))
+	}
+}
+
+// TestDrawAndTrace draws through the command line and checks the files
+// decode; the trace of 4 queens ends with the solution.
+func TestDrawAndTrace(t *testing.T) {
+	dir := t.TempDir()
+	sol := filepath.Join(dir, "s.txt")
+	code, _, errs := runCLI(t, "", "solve", "12", "-m", "backtrack", "--fix", "1:2", "-o", sol, "--svg", filepath.Join(dir, "s.svg"), "--png", filepath.Join(dir, "s.png"))
+	if code != 0 || errs != "" {
+		t.Fatalf("solve --svg --png: %d %q", code, errs)
+	}
+	if code, _, errs := runCLI(t, "", "draw", "12", sol, "--fix", "1:2", "--png", filepath.Join(dir, "d.png")); code != 0 || errs != "" {
+		t.Fatalf("draw: %d %q", code, errs)
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "s.png"))
+	b, _ := os.ReadFile(filepath.Join(dir, "d.png"))
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Errorf("the PNG of solve and of draw differ (%d and %d bytes)", len(a), len(b))
+	}
+	if _, err := png.Decode(bytes.NewReader(a)); err != nil {
+		t.Error(err)
+	}
+	code, out, _ := runCLI(t, "", "trace", "4")
+	if code != 0 || !strings.HasPrefix(out, "Row 1: queen in column 1.\nRow 2: columns 1 and 2 attacked; column 3 is safe.\n") || !strings.HasSuffix(out, "Solution [2 4 1 3]:\n-*--\n---*\n*---\n--*-\n") {
+		t.Errorf("trace 4: %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "trace", "5", "--gif", filepath.Join(dir, "t.gif"))
+	g, err := os.Open(filepath.Join(dir, "t.gif"))
+	if err != nil || code != 0 || !strings.HasPrefix(out, "t.gif: ") {
+		t.Fatalf("trace --gif: %d %q %v", code, out, err)
+	}
+	defer g.Close()
+	if _, err := gif.DecodeAll(g); err != nil {
+		t.Error(err)
+	}
+	for _, args := range [][]string{
+		{"draw", "8"},
+		{"draw", "8", "/nonexistent", "--png", filepath.Join(dir, "x.png")},
+		{"draw", "8", "--png", "/nonexistent/x.png"},
+		{"trace", "40"},
+		{"trace", "8", "--cell", "1"},
+	} {
+		if code, _, errs := runCLI(t, "", args...); code != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: %d %q", args, code, errs)
+		}
+	}
+	if code, _, errs := runCLI(t, "1 2 3\n", "draw", "4", "-", "--png", filepath.Join(dir, "y.png")); code != 2 || !strings.Contains(errs, "3 columns, want 4") {
+		t.Errorf("bad solution file: %d %q", code, errs)
 	}
 }
 

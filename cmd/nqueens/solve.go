@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/draw"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
@@ -69,6 +70,7 @@ func newSolve(e *env) *cobra.Command {
 		forward       bool
 		pf            problemFlags
 		sf            solverFlags
+		pic           pictureFlags
 	)
 	c := &cobra.Command{
 		Use:   "solve N",
@@ -105,6 +107,9 @@ solution: the exit status is then 1.`,
 			if err := checkWritable(out); err != nil {
 				return err
 			}
+			if err := pic.check(); err != nil {
+				return err
+			}
 			if avail, ok := availableMemory(); ok {
 				if err := memoryCheck(f, n, avail); err != nil {
 					return err
@@ -130,6 +135,9 @@ solution: the exit status is then 1.`,
 					return err
 				}
 			}
+			if err := pic.write(draw.Picture{Problem: p, Columns: s.Columns}); err != nil {
+				return err
+			}
 			if asJSON {
 				return writeSolveJSON(e, s, out)
 			}
@@ -148,6 +156,7 @@ solution: the exit status is then 1.`,
 	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
 	pf.add(c)
 	sf.add(c)
+	pic.add(c)
 	return c
 }
 

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/nqueens/draw"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
+)
+
+// pictureFlags are --svg and --png.
+type pictureFlags struct{ svg, png string }
+
+func (pf *pictureFlags) add(c *cobra.Command) {
+	c.Flags().StringVar(&pf.svg, "svg", "", "draw the board into this SVG file")
+	c.Flags().StringVar(&pf.png, "png", "", "draw the board into this PNG file")
+}
+
+func (pf *pictureFlags) check() error {
+	for _, p := range []string{pf.svg, pf.png} {
+		if err := checkWritable(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// write draws the picture into the files asked for, each whole or not at all.
+func (pf *pictureFlags) write(pic draw.Picture) error {
+	if pf.svg != "" {
+		if err := writeFileAtomic(pf.svg, func(w *bufio.Writer) error { return draw.WriteSVG(w, pic) }); err != nil {
+			return err
+		}
+	}
+	if pf.png != "" {
+		if err := writeFileAtomic(pf.png, func(w *bufio.Writer) error { return draw.WritePNG(w, pic) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func newDraw(e *env) *cobra.Command {
+	var (
+		pic  pictureFlags
+		pf   problemFlags
+		size int
+	)
+	c := &cobra.Command{
+		Use:   "draw N [FILE|-] --svg F | --png F",
+		Short: "Draw a solution file (or the empty board) as SVG or PNG",
+		Long: `Draw the board with the queens of a solution file (the classic format that
+solve -o writes; standard input with -), or the empty board with its
+pre-placed queens (--fix) and blocked squares (--block) without FILE. Up to
+N = 300 the picture is a chess board; above, a scatter of the queens'
+positions scaled to the picture (--size pixels, default 800), so that a
+million-queen solution shows its structure.`,
+		Args: argsBetween(1, 2, "N and an optional FILE"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := pf.parse(args[0])
+			if err != nil {
+				return err
+			}
+			if pic.svg == "" && pic.png == "" {
+				return usagef("draw: give --svg FILE or --png FILE")
+			}
+			if size < 0 || size > 16384 {
+				return usagef("--size must be between 1 and 16384 pixels")
+			}
+			if err := pic.check(); err != nil {
+				return err
+			}
+			picture := draw.Picture{Problem: p, Size: size}
+			if len(args) == 2 {
+				var r io.Reader = e.stdin
+				name := "standard input"
+				if args[1] != "-" {
+					f, err := os.Open(args[1])
+					if err != nil {
+						return usagef("cannot read %s: %v", args[1], unwrapPathErr(err))
+					}
+					defer f.Close()
+					r, name = f, args[1]
+				}
+				q, err := model.ReadSolution(bufio.NewReaderSize(r, 1<<20), p.N)
+				if err != nil {
+					return usagef("%s: %v", name, strings.TrimPrefix(err.Error(), "model: "))
+				}
+				picture.Columns = make([]uint32, len(q))
+				for i, c := range q {
+					picture.Columns[i] = uint32(c)
+				}
+			}
+			return pic.write(picture)
+		},
+	}
+	pic.add(c)
+	pf.add(c)
+	c.Flags().IntVar(&size, "size", 0, "picture width in pixels (0: by N)")
+	return c
+}
+
+func newTrace(e *env) *cobra.Command {
+	var (
+		gifPath string
+		pf      problemFlags
+		forward bool
+		cell    int
+	)
+	c := &cobra.Command{
+		Use:   "trace N [--gif FILE]",
+		Short: "Show the backtracking search step by step, as text or an animated GIF",
+		Long: `Follow seed 003's backtracking search to the first solution, step by step:
+as text in the words of the 4-queens walkthrough ("Row 2: columns 1 and 2
+attacked; column 3 is safe." ... "Back up to row 1."), 1-based, or with --gif
+as an animation: queens placed in green, the squares they attack in later rows
+faded blue, the square just tried and found attacked a red X, the finished
+solution purple. N <= 32 (the GIF is refused beyond 5,000 frames).`,
+		Args: argsBetween(1, 1, "N"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := pf.parse(args[0])
+			if err != nil {
+				return err
+			}
+			if p.N > 32 {
+				return usagef("trace: N = %d is too large to follow step by step (at most 32)", p.N)
+			}
+			if cell < 4 || cell > 200 {
+				return usagef("--cell must be between 4 and 200 pixels")
+			}
+			if err := checkWritable(gifPath); err != nil {
+				return err
+			}
+			var step func(native.TraceStep)
+			var text *draw.TraceText
+			var anim *draw.TraceGIF
+			out := bufio.NewWriter(e.stdout)
+			if gifPath != "" {
+				anim = draw.NewTraceGIF(p, cell)
+				step = anim.Step
+			} else {
+				text = draw.NewTraceText(out, p.N)
+				step = text.Step
+			}
+			ctx, cancel := context.WithCancel(cmd.Context())
+			defer cancel()
+			r, err := native.Backtrack(ctx, p, native.BacktrackOptions{FirstOnly: true, ForwardCheck: forward, Trace: func(s native.TraceStep) {
+				step(s)
+				if anim != nil && anim.Frames() >= 5000 {
+					cancel()
+				}
+			}})
+			if err != nil && cmd.Context().Err() == nil && anim != nil {
+				return fmt.Errorf("trace: more than 5,000 frames before the first solution; trace a smaller board")
+			}
+			if err != nil {
+				return err
+			}
+			if r.First == nil {
+				fmt.Fprintf(out, "No solution: %s nodes searched.\n", thousands(r.Nodes))
+			}
+			if anim != nil {
+				if err := writeFileAtomic(gifPath, func(w *bufio.Writer) error { return anim.Write(w) }); err != nil {
+					return err
+				}
+				fmt.Fprintf(out, "%s: %d frames, %s nodes\n", filepath.Base(gifPath), anim.Frames(), thousands(r.Nodes))
+			} else if text.Err() != nil {
+				return text.Err()
+			}
+			return out.Flush()
+		},
+	}
+	c.Flags().StringVar(&gifPath, "gif", "", "write the search as an animated GIF")
+	c.Flags().BoolVar(&forward, "forward-check", false, "reject placements that leave a later row no free square (seed 004)")
+	c.Flags().IntVar(&cell, "cell", 40, "--gif: pixels per square")
+	pf.add(c)
+	return c
+}

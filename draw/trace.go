@@ -1,0 +1,240 @@
+package draw
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/gif"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
+)
+
+// TraceText writes the steps of the backtracking search as sentences, in
+// the words of the 4-queens walkthrough of seeds 003 and 004, 1-based:
+// "Row 2: columns 1 and 2 attacked; column 3 is safe." ... "Row 3: every
+// column is attacked, so back up." ... "Back up to row 1." It ends each
+// solution with its columns and its drawing.
+type TraceText struct {
+	w     io.Writer
+	n     int
+	place model.Placement
+	// per row: the attacked columns seen since the row was last entered or
+	// left, and whether this visit of the row began at column 1.
+	attacked [][]int
+	fresh    []bool
+	err      error
+}
+
+// NewTraceText returns a TraceText writing to w for an n x n board.
+func NewTraceText(w io.Writer, n int) *TraceText {
+	t := &TraceText{w: w, n: n, place: make(model.Placement, n), attacked: make([][]int, n+1), fresh: make([]bool, n+1)}
+	for i := range t.place {
+		t.place[i] = model.Unset
+	}
+	t.fresh[0] = true
+	return t
+}
+
+func (t *TraceText) printf(format string, a ...any) {
+	if t.err == nil {
+		_, t.err = fmt.Fprintf(t.w, format, a...)
+	}
+}
+
+// columns says "column 3", "columns 1 and 2", "columns 1, 2 and 4" (1-based).
+func columns(cs []int) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = strconv.Itoa(c + 1)
+	}
+	switch len(cs) {
+	case 1:
+		return "column " + parts[0]
+	case 2:
+		return "columns " + parts[0] + " and " + parts[1]
+	}
+	return "columns " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// Step takes the next step of the search.
+func (t *TraceText) Step(s native.TraceStep) {
+	r := s.Row
+	switch s.Kind {
+	case native.StepAttacked:
+		t.attacked[r] = append(t.attacked[r], s.Col)
+	case native.StepRejected:
+		t.printf("Row %d: column %d is safe, but it leaves a later row no square; skip it.\n", r+1, s.Col+1)
+	case native.StepPlace:
+		if a := t.attacked[r]; len(a) > 0 {
+			t.printf("Row %d: %s attacked; column %d is safe.\n", r+1, columns(a), s.Col+1)
+		} else if t.fresh[r] {
+			t.printf("Row %d: queen in column %d.\n", r+1, s.Col+1)
+		} else {
+			t.printf("Row %d: column %d.\n", r+1, s.Col+1)
+		}
+		t.attacked[r] = t.attacked[r][:0]
+		t.place[r] = s.Col
+		if r+1 < len(t.fresh) {
+			t.fresh[r+1] = true
+			t.attacked[r+1] = t.attacked[r+1][:0]
+		}
+	case native.StepRemove:
+		t.place[r] = model.Unset
+		t.fresh[r] = false
+	case native.StepBackUp:
+		a := t.attacked[r]
+		switch {
+		case t.fresh[r] && len(a) == t.n:
+			t.printf("Row %d: every column is attacked, so back up.\n", r+1)
+		case r == 0 && len(a) > 0:
+			t.printf("Row 1: %s attacked; no column left: the search is over.\n", columns(a))
+		case r == 0:
+			t.printf("Row 1 has no columns left: the search is over.\n")
+		case len(a) > 0:
+			t.printf("Row %d: %s attacked, so back up to row %d.\n", r+1, columns(a), r)
+		default:
+			t.printf("Row %d has no columns left, so back up to row %d.\n", r+1, r)
+		}
+		t.attacked[r] = t.attacked[r][:0]
+	case native.StepSolution:
+		cols := make([]string, t.n)
+		for i, c := range t.place {
+			cols[i] = strconv.Itoa(c + 1)
+		}
+		t.printf("Solution [%s]:\n", strings.Join(cols, " "))
+		if t.err == nil {
+			t.err = model.DrawBoard(t.w, t.place)
+		}
+	}
+}
+
+// Err returns the first write error.
+func (t *TraceText) Err() error { return t.err }
+
+// TraceGIF collects the frames of an animated GIF of the search: placed
+// queens green, the squares they attack in later rows faded blue, the
+// square just tried and found attacked a red X, the finished solution
+// purple.
+type TraceGIF struct {
+	p        model.Problem
+	cell     int
+	place    []int
+	anim     gif.GIF
+	MaxSteps int // frames beyond this are refused (0: 5000)
+	err      error
+}
+
+var palette = color.Palette{Light, Dark, Placed, Attacked, Tried, Solved, FixedColor, BlockColor, White, QueenColor}
+
+// NewTraceGIF starts a GIF of the search on p (N <= 32), cell pixels a square.
+func NewTraceGIF(p model.Problem, cell int) *TraceGIF {
+	t := &TraceGIF{p: p, cell: cell, place: make([]int, p.N)}
+	for i := range t.place {
+		t.place[i] = model.Unset
+	}
+	for _, f := range p.Fixed {
+		t.place[f.Row] = f.Col
+	}
+	t.frame(nil, false, 50)
+	return t
+}
+
+// frame adds the board as it stands, with tried marked attacked if not nil.
+func (t *TraceGIF) frame(tried *model.Square, solved bool, delay int) {
+	limit := t.MaxSteps
+	if limit == 0 {
+		limit = 5000
+	}
+	if len(t.anim.Image) >= limit {
+		if t.err == nil {
+			t.err = fmt.Errorf("draw: more than %d frames; trace a smaller board", limit)
+		}
+		return
+	}
+	n, s := t.p.N, t.cell
+	img := image.NewPaletted(image.Rect(0, 0, n*s, n*s), palette)
+	under := make([][]bool, n)
+	for r := range under {
+		under[r] = make([]bool, n)
+	}
+	for r, c := range t.place {
+		if c == model.Unset {
+			continue
+		}
+		for r2 := r + 1; r2 < n; r2++ {
+			for _, c2 := range []int{c, c - (r2 - r), c + (r2 - r)} {
+				if c2 >= 0 && c2 < n {
+					under[r2][c2] = true
+				}
+			}
+		}
+	}
+	blocked := map[model.Square]bool{}
+	for _, b := range t.p.Blocked {
+		blocked[b] = true
+	}
+	rgba := image.NewRGBA(img.Bounds())
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			col := squareColor(r, c)
+			switch {
+			case blocked[model.Square{Row: r, Col: c}]:
+				col = BlockColor
+			case under[r][c] && t.place[r] != c:
+				col = Attacked
+			}
+			fill(rgba, image.Rect(c*s, r*s, (c+1)*s, (r+1)*s), col)
+		}
+	}
+	for r, c := range t.place {
+		if c != model.Unset {
+			col := Placed
+			if solved {
+				col = Solved
+			}
+			disc(rgba, c*s, r*s, s, col)
+		}
+	}
+	if tried != nil {
+		cross(rgba, tried.Col*s, tried.Row*s, s, Tried)
+	}
+	for y := 0; y < n*s; y++ {
+		for x := 0; x < n*s; x++ {
+			img.SetColorIndex(x, y, uint8(palette.Index(rgba.At(x, y))))
+		}
+	}
+	t.anim.Image = append(t.anim.Image, img)
+	t.anim.Delay = append(t.anim.Delay, delay)
+}
+
+// Step adds the frame of one step.
+func (t *TraceGIF) Step(s native.TraceStep) {
+	switch s.Kind {
+	case native.StepAttacked, native.StepRejected:
+		t.frame(&model.Square{Row: s.Row, Col: s.Col}, false, 15)
+	case native.StepPlace:
+		t.place[s.Row] = s.Col
+		t.frame(nil, false, 25)
+	case native.StepRemove:
+		t.place[s.Row] = model.Unset
+	case native.StepBackUp:
+		t.frame(nil, false, 25)
+	case native.StepSolution:
+		t.frame(nil, true, 300)
+	}
+}
+
+// Frames is the number of frames so far.
+func (t *TraceGIF) Frames() int { return len(t.anim.Image) }
+
+// Write encodes the animation.
+func (t *TraceGIF) Write(w io.Writer) error {
+	if t.err != nil {
+		return t.err
+	}
+	return gif.EncodeAll(w, &t.anim)
+}
