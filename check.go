@@ -197,8 +197,9 @@ type CheckOptions struct {
 	Methods []string
 	// Budget is the time limit of one method on one N.
 	Budget time.Duration
-	// Progress, if set, is called after each cell.
-	Progress func(c CheckCell)
+	// Progress, if set, is called after each N with the cells done and
+	// the cells in all.
+	Progress func(done, total int)
 	// Extra methods are checked after the toolkit's own (a method under
 	// development, or a deliberately wrong one in a test).
 	Extra []CheckMethod
@@ -239,6 +240,7 @@ func Check(ctx context.Context, opt CheckOptions) ([]CheckCell, bool, error) {
 	}
 	var cells []CheckCell
 	allOK := true
+	total := len(methods) * (opt.To - opt.From + 1)
 	for n := opt.From; n <= opt.To; n++ {
 		p := model.Classic(n)
 		known, knownDistinct, isKnown := model.KnownCount(n)
@@ -333,9 +335,9 @@ func Check(ctx context.Context, opt CheckOptions) ([]CheckCell, bool, error) {
 				allOK = false
 			}
 			cells = append(cells, c)
-			if opt.Progress != nil {
-				opt.Progress(c)
-			}
+		}
+		if opt.Progress != nil {
+			opt.Progress(len(cells), total)
 		}
 	}
 	return cells, allOK, nil

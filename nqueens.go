@@ -55,6 +55,9 @@ type FindOptions struct {
 	ForwardCheck bool   // backtrack
 	Solver       string // sat: gini (default), gophersat, an external solver's name or path
 	AMO          string // sat: at-most-one encoding (encode.ParseAMO), "" for the default
+	// Progress, if set, is told how far the search is (localsearch: the
+	// collisions removed of those after the greedy start).
+	Progress func(done, total int64)
 }
 
 // CountOptions are the options of a counter.
@@ -96,7 +99,11 @@ var finders = []Finder{
 		Name: "localsearch", Doc: "Sosič–Gu conflict-minimizing local search (one solution, any N >= 4)",
 		MaxN: native.LocalSearchMaxN, BytesPerQueen: native.LocalSearchBytesPerQueen + verifyBytesPerQueen,
 		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
-			r, err := native.LocalSearch(ctx, p.N, native.LocalSearchOptions{Seed: opt.Seed})
+			lo := native.LocalSearchOptions{Seed: opt.Seed}
+			if opt.Progress != nil {
+				lo.Progress = func(left, initial int64) { opt.Progress(initial-left, initial) }
+			}
+			r, err := native.LocalSearch(ctx, p.N, lo)
 			if err != nil {
 				return nil, err
 			}

@@ -28,6 +28,14 @@ type LocalSearchOptions struct {
 	// solution. 0 means a seed from the clock; the one used is reported in
 	// the result.
 	Seed uint64
+	// Progress, if set, is called with the number of collisions left and
+	// the number after the greedy start: after the start and whenever the
+	// collisions have halved (a few dozen calls), and at the end.
+	Progress func(collisions, initial int64)
+	// Swap, if set, is called after every swap that lowers the collisions,
+	// with the two rows and the collisions left (for a picture of a small
+	// search; it slows a large one).
+	Swap func(i, j int, collisions int64)
 }
 
 // LocalSearchResult is a solution and how it was found.
@@ -96,6 +104,10 @@ func LocalSearch(ctx context.Context, n int, opt LocalSearchOptions) (*LocalSear
 			return nil, err
 		}
 		res.Placed = b.placed
+		b.progress, b.swapped, b.initial = opt.Progress, opt.Swap, b.collisions
+		if b.progress != nil {
+			b.progress(b.collisions, b.initial)
+		}
 		if b.collisions == 0 {
 			break
 		}
@@ -132,6 +144,10 @@ type lsBoard struct {
 	collisions int64
 	placed     int
 	rng        uint64
+
+	initial  int64
+	progress func(collisions, initial int64)
+	swapped  func(i, j int, collisions int64)
 }
 
 // bitset is a set of small integers, one bit each.
@@ -305,12 +321,21 @@ func (b *lsBoard) climb(ctx context.Context, res *LocalSearchResult) (bool, erro
 				continue
 			}
 			res.Swaps++
+			if b.swapped != nil {
+				b.swapped(i, j, b.collisions)
+			}
 			if b.collisions == 0 {
+				if b.progress != nil {
+					b.progress(0, b.initial)
+				}
 				return true, nil
 			}
 			if b.collisions < limit {
 				limit = b.collisions / 2
 				b.listAttacked()
+				if b.progress != nil {
+					b.progress(b.collisions, b.initial)
+				}
 			}
 		}
 		tries += int64(len(b.attack))

@@ -56,7 +56,10 @@ with the command that reproduces it.`,
 				}
 			}
 			start := time.Now()
-			cells, ok, err := nqueens.Check(cmd.Context(), nqueens.CheckOptions{From: from, To: to, Methods: sel, Budget: budget})
+			bar := e.progress("checking", 0)
+			cells, ok, err := nqueens.Check(cmd.Context(), nqueens.CheckOptions{From: from, To: to, Methods: sel, Budget: budget,
+				Progress: func(done, total int) { bar.set(int64(done), int64(total)) }})
+			bar.done()
 			if err != nil {
 				return err
 			}

@@ -52,7 +52,10 @@ func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int) error {
 	if err := checkWritable(uf.out); err != nil {
 		return err
 	}
+	bar := e.progress(fmt.Sprintf("counting N = %d", n), 0)
+	o.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
 	r, err := nqueens.CountUnits(cmd.Context(), n, o)
+	bar.done()
 	if err != nil {
 		if r != nil && uf.checkpoint != "" && cmd.Context().Err() != nil {
 			fmt.Fprintf(e.stderr, "nqueens: %d of %d work units are saved in %s: run the same command to resume\n", r.Done, r.Units, uf.checkpoint)

@@ -65,7 +65,13 @@ Every model and cover is verified as a solution before it is counted.`,
 			}
 			ctx, cancel := sf.context(cmd)
 			defer cancel()
-			r, err := ct.Count(ctx, p, nqueens.CountOptions{Jobs: jobs, Distinct: unique, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo})
+			opt := nqueens.CountOptions{Jobs: jobs, Distinct: unique, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo}
+			if ct.Name == "bitmask" {
+				bar := e.progress(fmt.Sprintf("counting N = %d", n), 0)
+				opt.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
+				defer bar.done()
+			}
+			r, err := ct.Count(ctx, p, opt)
 			if err := sf.timedOut(err, ct.Name); err != nil {
 				return err
 			}

@@ -117,7 +117,7 @@ clasp only without projection).`,
 		},
 	}
 	c.Flags().BoolVar(&all, "all", false, "count all models (projected on c ind when present)")
-	c.Flags().BoolVarP(&quietV, "quiet", "q", false, "no v lines")
+	c.Flags().BoolVar(&quietV, "no-model", false, "no v lines")
 	sf.add(c)
 	return c
 }

@@ -68,7 +68,10 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 			if err := o.Check(); err != nil {
 				return err
 			}
+			bar := e.progress("generating", 0)
+			o.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
 			rows, err := nqueens.Generate(cmd.Context(), out, o)
+			bar.done()
 			if err != nil {
 				return err
 			}

@@ -61,6 +61,9 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	cmdline        string
+	// quiet and progressMode are the root's --quiet and --progress.
+	quiet        bool
+	progressMode string
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -138,6 +141,15 @@ numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+	root.PersistentFlags().BoolVarP(&e.quiet, "quiet", "q", false, "no progress display")
+	root.PersistentFlags().StringVar(&e.progressMode, "progress", progressAuto, "progress on standard error: auto (a bar on a terminal), json (a line per update), off")
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		switch e.progressMode {
+		case progressAuto, progressJSON, progressOff:
+			return nil
+		}
+		return usagef("--progress must be auto, json or off, not %q", e.progressMode)
+	}
 	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e), newMerge(e), newDraw(e), newTrace(e))
 	return root
 }

@@ -534,6 +534,33 @@ func TestDrawAndTrace(t *testing.T) {
 	}
 }
 
+// TestProgressJSON: --progress=json prints one JSON line per update on
+// standard error, the last one complete; --quiet and pipes print none.
+func TestProgressJSON(t *testing.T) {
+	for _, args := range [][]string{
+		{"count", "13", "--progress", "json"},
+		{"count", "12", "--checkpoint", filepath.Join(t.TempDir(), "ck"), "--progress=json"},
+		{"check", "--to", "5", "--methods", "dlx", "--progress", "json"},
+		{"gen", "classic", "--from", "4", "--to", "6", "--out", t.TempDir(), "--progress", "json"},
+	} {
+		code, _, errs := runCLI(t, "", args...)
+		lines := strings.Split(strings.TrimSpace(errs), "\n")
+		var last struct {
+			Task        string
+			Done, Total int64
+		}
+		if code != 0 || json.Unmarshal([]byte(lines[len(lines)-1]), &last) != nil || last.Done != last.Total || last.Total == 0 || last.Task == "" {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+	if code, _, errs := runCLI(t, "", "count", "13", "--progress", "json", "--quiet"); code != 0 || errs != "" {
+		t.Errorf("--quiet: %d %q", code, errs)
+	}
+	if code, _, errs := runCLI(t, "", "count", "13"); code != 0 || errs != "" {
+		t.Errorf("not a terminal: %d %q", code, errs)
+	}
+}
+
 func TestMemoryCheck(t *testing.T) {
 	f, _ := nqueens.LookupFinder("localsearch")
 	err := memoryCheck(f, 1_000_000_000, 4<<30)

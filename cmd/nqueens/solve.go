@@ -18,6 +18,9 @@ import (
 	"github.com/queenslab/nqueens/native"
 )
 
+// progressMinN is the smallest N whose local search shows progress.
+const progressMinN = 1_000_000
+
 // jsonSolutionLimit is the largest N whose columns go into JSON output;
 // larger solutions belong in a file (-o).
 const jsonSolutionLimit = 1_000_000
@@ -120,7 +123,13 @@ solution: the exit status is then 1.`,
 			}
 			ctx, cancel := sf.context(cmd)
 			defer cancel()
-			s, err := f.Find(ctx, p, nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo})
+			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo}
+			if f.Name == "localsearch" && n >= progressMinN {
+				bar := e.progress(fmt.Sprintf("N = %d: collisions removed", n), 0)
+				fo.Progress = bar.set
+				defer bar.done()
+			}
+			s, err := f.Find(ctx, p, fo)
 			if err := sf.timedOut(err, f.Name); err != nil {
 				return err
 			}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+// Progress modes (--progress).
+const (
+	progressAuto = "auto" // a bar on standard error when it is a terminal
+	progressJSON = "json" // one JSON line per update on standard error
+	progressOff  = "off"
+)
+
+// reporter shows how far a long run is: a bar with rate and time left on a
+// terminal, JSON lines for scripts, or nothing.
+type reporter struct {
+	mu    sync.Mutex
+	bar   *progressbar.ProgressBar
+	json  *json.Encoder
+	task  string
+	start time.Time
+	last  time.Time
+	total int64
+}
+
+// progress returns a reporter for a task of total steps, or nil when
+// progress is off (--quiet, --progress=off, or auto and standard error is
+// not a terminal).
+func (e *env) progress(task string, total int64) *reporter {
+	mode := e.progressMode
+	if e.quiet || mode == progressOff {
+		return nil
+	}
+	r := &reporter{task: task, start: time.Now(), total: total}
+	switch mode {
+	case progressJSON:
+		r.json = json.NewEncoder(e.stderr)
+		return r
+	case progressAuto:
+		f, ok := e.stderr.(*os.File)
+		if !ok || !term.IsTerminal(int(f.Fd())) {
+			return nil
+		}
+		r.bar = progressbar.NewOptions64(total,
+			progressbar.OptionSetWriter(e.stderr),
+			progressbar.OptionSetDescription(task),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionSetWidth(30))
+		return r
+	}
+	return nil
+}
+
+// progressLine is one line of --progress=json.
+type progressLine struct {
+	Task    string  `json:"task"`
+	Done    int64   `json:"done"`
+	Total   int64   `json:"total"`
+	Elapsed float64 `json:"elapsed_s"`
+	Rate    float64 `json:"per_s"`
+	ETA     float64 `json:"eta_s"`
+}
+
+// set reports done of total steps. A nil reporter does nothing.
+func (r *reporter) set(done, total int64) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if total > 0 && total != r.total {
+		r.total = total
+		if r.bar != nil {
+			r.bar.ChangeMax64(total)
+		}
+	}
+	if r.bar != nil {
+		r.bar.Set64(done)
+		return
+	}
+	now := time.Now()
+	if done < r.total && now.Sub(r.last) < 200*time.Millisecond {
+		return
+	}
+	r.last = now
+	el := now.Sub(r.start).Seconds()
+	l := progressLine{Task: r.task, Done: done, Total: r.total, Elapsed: el}
+	if el > 0 {
+		l.Rate = float64(done) / el
+	}
+	if l.Rate > 0 {
+		l.ETA = float64(r.total-done) / l.Rate
+	}
+	r.json.Encode(l)
+}
+
+// done ends the display.
+func (r *reporter) done() {
+	if r == nil || r.bar == nil {
+		return
+	}
+	r.bar.Finish()
+	io.WriteString(r.bar, "")
+}
