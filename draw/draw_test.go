@@ -213,3 +213,32 @@ func TestTraceGIF(t *testing.T) {
 	}
 	_ = strconv.Itoa
 }
+
+// TestLocalGIF follows a local search: a frame per start and per swap, the
+// last one the solution in purple.
+func TestLocalGIF(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		g := draw.NewLocalGIF(12, 10)
+		events := 0
+		r, err := native.LocalSearch(context.Background(), 12, native.LocalSearchOptions{Seed: seed,
+			Start: func(c []uint32, k int64) { g.Start(c, k); events++ },
+			Swap:  func(i, j int, k int64) { g.Swap(i, j, k); events++ }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := g.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		anim, err := gif.DecodeAll(&b)
+		if err != nil || len(anim.Image) != events {
+			t.Fatalf("seed %d: %d frames for %d events (%v)", seed, len(anim.Image), events, err)
+		}
+		last := anim.Image[len(anim.Image)-1]
+		for row, c := range r.Columns {
+			if !same(last.At(int(c)*10+5, row*10+5), draw.Solved) {
+				t.Errorf("seed %d, row %d: %v", seed, row, last.At(int(c)*10+5, row*10+5))
+			}
+		}
+	}
+}

@@ -238,3 +238,104 @@ func (t *TraceGIF) Write(w io.Writer) error {
 	}
 	return gif.EncodeAll(w, &t.anim)
 }
+
+// LocalGIF is an animated GIF of the local search on a small board: the
+// queens of the start, then every swap that lowers the collisions (the two
+// rows' queens green, queens still attacked red), with a bar under the
+// board for the collisions left, and the solution purple.
+type LocalGIF struct {
+	n, cell  int
+	cols     []int
+	initial  int64
+	anim     gif.GIF
+	MaxSteps int // 0: 5000
+	err      error
+}
+
+// NewLocalGIF starts a GIF of the local search on an n x n board.
+func NewLocalGIF(n, cell int) *LocalGIF {
+	return &LocalGIF{n: n, cell: cell, cols: make([]int, n)}
+}
+
+// Start takes the board of a (re)start.
+func (t *LocalGIF) Start(columns []uint32, collisions int64) {
+	for i, c := range columns {
+		t.cols[i] = int(c)
+	}
+	t.initial = max(1, collisions)
+	t.frame(-1, -1, collisions, 60)
+}
+
+// Swap takes an improving swap of rows i and j.
+func (t *LocalGIF) Swap(i, j int, collisions int64) {
+	t.cols[i], t.cols[j] = t.cols[j], t.cols[i]
+	delay := 20
+	if collisions == 0 {
+		delay = 300
+	}
+	t.frame(i, j, collisions, delay)
+}
+
+func (t *LocalGIF) frame(i, j int, collisions int64, delay int) {
+	limit := t.MaxSteps
+	if limit == 0 {
+		limit = 5000
+	}
+	if len(t.anim.Image) >= limit {
+		if t.err == nil {
+			t.err = fmt.Errorf("draw: more than %d frames; trace a smaller board", limit)
+		}
+		return
+	}
+	n, s := t.n, t.cell
+	bar := max(6, s/3)
+	rgba := image.NewRGBA(image.Rect(0, 0, n*s, n*s+bar))
+	fill(rgba, rgba.Bounds(), White)
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			fill(rgba, image.Rect(c*s, r*s, (c+1)*s, (r+1)*s), squareColor(r, c))
+		}
+	}
+	attacked := make([]bool, n)
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			d := t.cols[a] - t.cols[b]
+			if d == b-a || d == a-b || d == 0 {
+				attacked[a], attacked[b] = true, true
+			}
+		}
+	}
+	for r, c := range t.cols {
+		col := QueenColor
+		switch {
+		case collisions == 0:
+			col = Solved
+		case r == i || r == j:
+			col = Placed
+		case attacked[r]:
+			col = Tried
+		}
+		disc(rgba, c*s, r*s, s, col)
+	}
+	w := int(int64(n*s) * collisions / t.initial)
+	fill(rgba, image.Rect(0, n*s+1, w, n*s+bar-1), Tried)
+	img := image.NewPaletted(rgba.Bounds(), palette)
+	for y := 0; y < rgba.Bounds().Dy(); y++ {
+		for x := 0; x < rgba.Bounds().Dx(); x++ {
+			img.SetColorIndex(x, y, uint8(palette.Index(rgba.At(x, y))))
+		}
+	}
+	t.anim.Image = append(t.anim.Image, img)
+	t.anim.Delay = append(t.anim.Delay, delay)
+}
+
+// Frames is the number of frames so far.
+func (t *LocalGIF) Frames() int { return len(t.anim.Image) }
+
+// Write encodes the animation.
+func (t *LocalGIF) Write(w io.Writer) error {
+	if t.err != nil {
+		return t.err
+	}
+	return gif.EncodeAll(w, &t.anim)
+}

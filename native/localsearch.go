@@ -36,6 +36,9 @@ type LocalSearchOptions struct {
 	// with the two rows and the collisions left (for a picture of a small
 	// search; it slows a large one).
 	Swap func(i, j int, collisions int64)
+	// Start, if set, is called after each (re)start with the columns (valid
+	// during the call only) and the collisions.
+	Start func(columns []uint32, collisions int64)
 }
 
 // LocalSearchResult is a solution and how it was found.
@@ -105,6 +108,9 @@ func LocalSearch(ctx context.Context, n int, opt LocalSearchOptions) (*LocalSear
 		}
 		res.Placed = b.placed
 		b.progress, b.swapped, b.initial = opt.Progress, opt.Swap, b.collisions
+		if opt.Start != nil {
+			opt.Start(b.queen, b.collisions)
+		}
 		if b.progress != nil {
 			b.progress(b.collisions, b.initial)
 		}

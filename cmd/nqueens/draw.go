@@ -110,25 +110,49 @@ million-queen solution shows its structure.`,
 
 func newTrace(e *env) *cobra.Command {
 	var (
-		gifPath string
-		pf      problemFlags
-		forward bool
-		cell    int
+		gifPath, method string
+		pf              problemFlags
+		forward         bool
+		cell            int
+		seed            uint64
 	)
 	c := &cobra.Command{
-		Use:   "trace N [--gif FILE]",
-		Short: "Show the backtracking search step by step, as text or an animated GIF",
+		Use:   "trace N [--gif FILE] [--method backtrack|localsearch]",
+		Short: "Show a search step by step, as text or an animated GIF",
 		Long: `Follow seed 003's backtracking search to the first solution, step by step:
 as text in the words of the 4-queens walkthrough ("Row 2: columns 1 and 2
 attacked; column 3 is safe." ... "Back up to row 1."), 1-based, or with --gif
 as an animation: queens placed in green, the squares they attack in later rows
 faded blue, the square just tried and found attacked a red X, the finished
-solution purple. N <= 32 (the GIF is refused beyond 5,000 frames).`,
+solution purple. N <= 32 (the GIF is refused beyond 5,000 frames).
+
+With --method localsearch (N <= 64, --seed): the greedy start, then every swap
+that lowers the collisions ("Swap rows 3 and 7: 4 collisions left."); in the
+GIF the swapped queens are green, the attacked ones red, and a red bar under
+the board shrinks with the collisions.`,
 		Args: argsBetween(1, 1, "N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := pf.parse(args[0])
 			if err != nil {
 				return err
+			}
+			if method == "localsearch" {
+				if !p.IsClassic() {
+					return usagef("trace: localsearch solves the classic problem only")
+				}
+				if p.N > 64 || p.N < 4 {
+					return usagef("trace: localsearch is traced for N = 4..64, not %d", p.N)
+				}
+				if cell < 4 || cell > 200 {
+					return usagef("--cell must be between 4 and 200 pixels")
+				}
+				if err := checkWritable(gifPath); err != nil {
+					return err
+				}
+				return traceLocal(cmd.Context(), e, p.N, seed, gifPath, cell)
+			}
+			if method != "backtrack" {
+				return usagef("trace: unknown method %q (backtrack or localsearch)", method)
 			}
 			if p.N > 32 {
 				return usagef("trace: N = %d is too large to follow step by step (at most 32)", p.N)
@@ -181,6 +205,59 @@ solution purple. N <= 32 (the GIF is refused beyond 5,000 frames).`,
 	c.Flags().StringVar(&gifPath, "gif", "", "write the search as an animated GIF")
 	c.Flags().BoolVar(&forward, "forward-check", false, "reject placements that leave a later row no free square (seed 004)")
 	c.Flags().IntVar(&cell, "cell", 40, "--gif: pixels per square")
+	c.Flags().StringVarP(&method, "method", "m", "backtrack", "backtrack or localsearch")
+	c.Flags().Uint64Var(&seed, "seed", 1, "localsearch: random seed")
 	pf.add(c)
 	return c
+}
+
+// traceLocal follows the local search on a small board.
+func traceLocal(ctx context.Context, e *env, n int, seed uint64, gifPath string, cell int) error {
+	out := bufio.NewWriter(e.stdout)
+	var anim *draw.LocalGIF
+	opt := native.LocalSearchOptions{Seed: seed}
+	starts, swaps := 0, 0
+	if gifPath != "" {
+		anim = draw.NewLocalGIF(n, cell)
+		opt.Start, opt.Swap = anim.Start, anim.Swap
+	} else {
+		opt.Start = func(_ []uint32, k int64) {
+			if starts++; starts == 1 {
+				fmt.Fprintf(out, "Greedy start: %s.\n", collisions(k))
+			} else {
+				fmt.Fprintf(out, "Stuck: restart from a new greedy start, %s.\n", collisions(k))
+			}
+		}
+		opt.Swap = func(i, j int, k int64) {
+			swaps++
+			fmt.Fprintf(out, "Swap the queens of rows %d and %d: %s left.\n", i+1, j+1, collisions(k))
+		}
+	}
+	r, err := native.LocalSearch(ctx, n, opt)
+	if err != nil {
+		return err
+	}
+	if anim != nil {
+		if err := writeFileAtomic(gifPath, func(w *bufio.Writer) error { return anim.Write(w) }); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "%s: %d frames, %d swaps, %d restarts, seed %d\n", filepath.Base(gifPath), anim.Frames(), r.Swaps, r.Restarts, r.Seed)
+		return out.Flush()
+	}
+	cols := make([]string, n)
+	for i, c := range r.Columns {
+		cols[i] = fmt.Sprint(c + 1)
+	}
+	fmt.Fprintf(out, "Solution [%s] (seed %d):\n", strings.Join(cols, " "), r.Seed)
+	if err := model.DrawBoard(out, r.Columns); err != nil {
+		return err
+	}
+	return out.Flush()
+}
+
+func collisions(k int64) string {
+	if k == 1 {
+		return "1 collision"
+	}
+	return fmt.Sprintf("%d collisions", k)
 }

@@ -518,7 +518,13 @@ func TestDrawAndTrace(t *testing.T) {
 	if _, err := gif.DecodeAll(g); err != nil {
 		t.Error(err)
 	}
+	code, out, _ = runCLI(t, "", "trace", "10", "-m", "localsearch", "--seed", "4")
+	if code != 0 || !strings.HasPrefix(out, "Greedy start: ") || !strings.Contains(out, "Solution [") {
+		t.Errorf("trace -m localsearch: %d\n%s", code, out)
+	}
 	for _, args := range [][]string{
+		{"trace", "100", "-m", "localsearch"},
+		{"trace", "8", "-m", "dlx"},
 		{"draw", "8"},
 		{"draw", "8", "/nonexistent", "--png", filepath.Join(dir, "x.png")},
 		{"draw", "8", "--png", "/nonexistent/x.png"},
