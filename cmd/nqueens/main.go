@@ -12,6 +12,7 @@
 //	nqueens gen --verify DIR
 //	nqueens draw N [FILE|-] [--svg F] [--png F] [--size PX]
 //	nqueens trace N [--gif FILE]
+//	nqueens bench [--plot FILE.png] [--quick] [--json]
 //	nqueens encode N [--format dimacs|xcc|opb|mzn|xcsp3] [--amo NAME] [--order natural|organ-pipe] [--fix r:c,...] [--block r:c,...] [-o FILE]
 //
 // Errors are one line on standard error: exit status 2 for bad input, 1 for
@@ -150,7 +151,7 @@ numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
 		}
 		return usagef("--progress must be auto, json or off, not %q", e.progressMode)
 	}
-	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e), newMerge(e), newDraw(e), newTrace(e))
+	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e), newMerge(e), newDraw(e), newTrace(e), newBench(e))
 	return root
 }
 

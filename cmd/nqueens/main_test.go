@@ -567,6 +567,33 @@ func TestProgressJSON(t *testing.T) {
 	}
 }
 
+// TestBench runs the quick benchmark with a plot and decodes the PNG.
+func TestBench(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bench.png")
+	code, out, errs := runCLI(t, "", "bench", "--quick", "--plot", path)
+	total := 0
+	for _, sizes := range nqueens.BenchSizes(true) {
+		total += len(sizes)
+	}
+	if code != 0 || errs != "" || strings.Count(out, "\n") != total+1 || !strings.Contains(out, "bitmask              12    14,200 sol.") {
+		t.Fatalf("bench: %d %q\n%s", code, errs, out)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil || img.Bounds().Dx() < 1000 {
+		t.Errorf("plot: %v %v", err, img.Bounds())
+	}
+	code, out, _ = runCLI(t, "", "bench", "--quick", "--json")
+	var pts []nqueens.BenchPoint
+	if code != 0 || json.Unmarshal([]byte(out), &pts) != nil || len(pts) != total {
+		t.Errorf("bench --json: %d %d points", code, len(pts))
+	}
+}
+
 func TestMemoryCheck(t *testing.T) {
 	f, _ := nqueens.LookupFinder("localsearch")
 	err := memoryCheck(f, 1_000_000_000, 4<<30)
