@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -56,7 +57,7 @@ func TestGenerate(t *testing.T) {
 			if len(ha) != len(rows)+2 {
 				t.Errorf("%d files for %d manifest rows", len(ha), len(rows))
 			}
-			brute := map[string]uint64{}
+			counted := map[string]uint64{}
 			for _, r := range rows {
 				if ha[r.File] != r.SHA256 {
 					t.Errorf("%s: hash %s, manifest %s", r.File, ha[r.File], r.SHA256)
@@ -64,10 +65,10 @@ func TestGenerate(t *testing.T) {
 				p := model.Problem{N: r.N}
 				p.Fixed, _ = model.ParseSquares(r.Fixed)
 				p.Blocked, _ = model.ParseSquares(r.Blocked)
-				want, done := brute[r.ID]
+				want, done := counted[r.ID]
 				if !done {
-					want = bruteCount(p)
-					brute[r.ID] = want
+					want = brute.Count(p)
+					counted[r.ID] = want
 				}
 				if (want > 0) != (r.Expected == "SAT") || r.Solutions == nil || *r.Solutions != want {
 					t.Errorf("%s: expected %s with %v solutions, brute force %d", r.File, r.Expected, r.Solutions, want)
@@ -146,30 +147,4 @@ func TestGenerateBadOptions(t *testing.T) {
 			t.Errorf("%+v: the folder was created", o)
 		}
 	}
-}
-
-// bruteCount counts the solutions of p over all permutations (n <= 8).
-func bruteCount(p model.Problem) uint64 {
-	n := p.N
-	q := make(model.Placement, n)
-	used := make([]bool, n)
-	var count uint64
-	var rec func(int)
-	rec = func(r int) {
-		if r == n {
-			if model.Verify(p, q) == nil {
-				count++
-			}
-			return
-		}
-		for c := 0; c < n; c++ {
-			if !used[c] {
-				used[c], q[r] = true, c
-				rec(r + 1)
-				used[c] = false
-			}
-		}
-	}
-	rec(0)
-	return count
 }

@@ -202,11 +202,7 @@ func (t *TraceGIF) frame(tried *model.Square, solved bool, delay int) {
 	if tried != nil {
 		cross(rgba, tried.Col*s, tried.Row*s, s, Tried)
 	}
-	for y := 0; y < n*s; y++ {
-		for x := 0; x < n*s; x++ {
-			img.SetColorIndex(x, y, uint8(palette.Index(rgba.At(x, y))))
-		}
-	}
+	toPaletted(img, rgba)
 	t.anim.Image = append(t.anim.Image, img)
 	t.anim.Delay = append(t.anim.Delay, delay)
 }
@@ -320,11 +316,7 @@ func (t *LocalGIF) frame(i, j int, collisions int64, delay int) {
 	w := int(int64(n*s) * collisions / t.initial)
 	fill(rgba, image.Rect(0, n*s+1, w, n*s+bar-1), Tried)
 	img := image.NewPaletted(rgba.Bounds(), palette)
-	for y := 0; y < rgba.Bounds().Dy(); y++ {
-		for x := 0; x < rgba.Bounds().Dx(); x++ {
-			img.SetColorIndex(x, y, uint8(palette.Index(rgba.At(x, y))))
-		}
-	}
+	toPaletted(img, rgba)
 	t.anim.Image = append(t.anim.Image, img)
 	t.anim.Delay = append(t.anim.Delay, delay)
 }
@@ -338,4 +330,14 @@ func (t *LocalGIF) Write(w io.Writer) error {
 		return t.err
 	}
 	return gif.EncodeAll(w, &t.anim)
+}
+
+// toPaletted copies rgba into img, whose palette holds every color drawn.
+func toPaletted(img *image.Paletted, rgba *image.RGBA) {
+	b := rgba.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			img.SetColorIndex(x, y, uint8(palette.Index(rgba.RGBAAt(x, y))))
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -117,7 +118,7 @@ func TestCNFVariants(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := range 40 {
 		p := randomProblem(rng, 4+i%4)
-		want := bruteCount(p)
+		want := brute.Count(p)
 		for _, a := range allAMO(t) {
 			_, f := cnfOf(t, p, a)
 			got := countModels(t, f, p.N, p.N*p.N, 1<<20, func(q model.Placement) {

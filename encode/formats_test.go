@@ -18,6 +18,7 @@ import (
 	"github.com/crillab/gophersat/solver"
 
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -184,7 +185,7 @@ func TestOPB(t *testing.T) {
 		if err := encode.WriteOPB(context.Background(), &buf, p, encode.Options{}); err != nil {
 			t.Fatal(err)
 		}
-		want := bruteCount(p)
+		want := brute.Count(p)
 		if !strings.Contains(encode.FixedConflict(p), "blocked") {
 			if got := gophersatCount(t, buf.Bytes(), p); got != want {
 				t.Errorf("%+v: gophersat finds %d solutions, brute force %d", p, got, want)
@@ -242,7 +243,7 @@ func TestMiniZinc(t *testing.T) {
 			t.Fatalf("minizinc on %+v: %v\n%s", p, err, out)
 		}
 		got := uint64(strings.Count(string(out), "----------\n"))
-		if want := bruteCount(p); got != want {
+		if want := brute.Count(p); got != want {
 			t.Errorf("%+v: minizinc finds %d solutions, want %d\n%s", p, got, want, out)
 		}
 		// Each solution printed is one of ours, 1-based.
@@ -395,7 +396,7 @@ func TestXCSP3(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, nad := xcsp3Count(t, buf.Bytes())
-		if want := bruteCount(p); got != want || nad != 3 {
+		if want := brute.Count(p); got != want || nad != 3 {
 			t.Errorf("%+v: %d solutions of the XCSP3 instance (%d allDifferent), want %d", p, got, nad, want)
 		}
 	}

@@ -55,32 +55,6 @@ func countModels(t *testing.T, f *encode.Formula, n, project, limit int, each fu
 	return count
 }
 
-// bruteCount counts the solutions of p by trying every permutation (n <= 9).
-func bruteCount(p model.Problem) uint64 {
-	n := p.N
-	q := make(model.Placement, n)
-	used := make([]bool, n)
-	var count uint64
-	var rec func(r int)
-	rec = func(r int) {
-		if r == n {
-			if model.Verify(p, q) == nil {
-				count++
-			}
-			return
-		}
-		for c := 0; c < n; c++ {
-			if !used[c] {
-				used[c], q[r] = true, c
-				rec(r + 1)
-				used[c] = false
-			}
-		}
-	}
-	rec(0)
-	return count
-}
-
 // allAMO is every encoding with its default parameter and a few others.
 func allAMO(t *testing.T) []encode.AMO {
 	var out []encode.AMO

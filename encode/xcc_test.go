@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -92,7 +93,7 @@ func TestXCCQueens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := coverCount(x), bruteCount(p); uint64(got) != want {
+		if got, want := coverCount(x), brute.Count(p); uint64(got) != want {
 			t.Errorf("%+v: %d covers, brute force %d", p, got, want)
 		}
 	}

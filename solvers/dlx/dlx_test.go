@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/dlx"
 )
@@ -80,31 +81,10 @@ func TestVariants(t *testing.T) {
 	} {
 		d, _ := queens(t, p, encode.OrganPipe)
 		got, _, _ := d.Count(context.Background(), 1)
-		if want := brute(p); got != want {
+		if want := brute.Count(p); got != want {
 			t.Errorf("%+v: %d, want %d", p, got, want)
 		}
 	}
-}
-
-func brute(p model.Problem) uint64 {
-	n := p.N
-	q := make(model.Placement, n)
-	var count uint64
-	var rec func(int)
-	rec = func(r int) {
-		if r == n {
-			if model.Verify(p, q) == nil {
-				count++
-			}
-			return
-		}
-		for c := 0; c < n; c++ {
-			q[r] = c
-			rec(r + 1)
-		}
-	}
-	rec(0)
-	return count
 }
 
 // langford is the exact cover of Langford pairs for n: place two copies of
