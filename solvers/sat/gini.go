@@ -171,7 +171,7 @@ func giniCubes(ctx context.Context, in encode.Source, opt EnumOptions, each func
 	vars := f.Vars
 	base, _ := newGini(f)
 	project := projection(opt, vars)
-	var mu sync.Mutex // serialises each, and the use of base
+	var mu sync.Mutex // serialises each, and the copies of base
 	var count atomic.Uint64
 	var stopped atomic.Bool
 	var firstErr error
@@ -183,26 +183,35 @@ func giniCubes(ctx context.Context, in encode.Source, opt EnumOptions, each func
 			defer wg.Done()
 			fixed := make([]int8, vars+1)
 			out := make([]z.Lit, 0, vars+1) // Test reports nothing into a nil slice
+			// Each worker propagates its cubes in its own copy of the base.
+			mu.Lock()
+			mine := base.Copy()
+			mu.Unlock()
 			for !stopped.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= len(opt.Cubes) {
 					return
 				}
-				mu.Lock()
 				for _, l := range opt.Cubes[i] {
-					base.Assume(z.Dimacs2Lit(l))
+					mine.Assume(z.Dimacs2Lit(l))
 				}
 				var res int
-				res, out = base.Test(out[:0])
+				res, out = mine.Test(out[:0])
 				if res != -1 {
 					for _, l := range out {
 						if v := int(l.Var()); v <= vars {
-							fixed[v] = map[bool]int8{true: 1, false: -1}[l.IsPos()]
+							fixed[v] = 1
+							if !l.IsPos() {
+								fixed[v] = -1
+							}
 						}
 					}
 				}
-				base.Untest()
-				mu.Unlock()
+				if mine.Untest() == -1 {
+					// The base itself is inconsistent under propagation: no
+					// cube has a model.
+					return
+				}
 				if res == -1 {
 					continue
 				}
