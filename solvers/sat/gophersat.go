@@ -2,8 +2,6 @@ package sat
 
 import (
 	"context"
-	"sync"
-	"sync/atomic"
 
 	"github.com/crillab/gophersat/solver"
 
@@ -27,18 +25,35 @@ type Gophersat struct{}
 
 func (Gophersat) Name() string { return "gophersat" }
 
-// trivialUnsat reports an empty clause or two contradictory unit clauses.
-func trivialUnsat(f *encode.Formula) bool {
+// unitsOf returns the unit clauses of f as a set of literals, and whether f
+// is trivially unsatisfiable: an empty clause or two contradictory units.
+func unitsOf(f *encode.Formula) (map[int]bool, bool) {
 	units := map[int]bool{}
 	for _, c := range f.Clauses {
 		switch len(c) {
 		case 0:
-			return true
+			return nil, true
 		case 1:
 			if units[-c[0]] {
-				return true
+				return nil, true
 			}
 			units[c[0]] = true
+		}
+	}
+	return units, false
+}
+
+// contradicts reports whether the literals of cube contradict the units or
+// each other.
+func contradicts(units map[int]bool, cube []int) bool {
+	for i, l := range cube {
+		if units[-l] {
+			return true
+		}
+		for _, k := range cube[:i] {
+			if k == -l {
+				return true
+			}
 		}
 	}
 	return false
@@ -115,7 +130,7 @@ func (Gophersat) Solve(ctx context.Context, in encode.Source) (Result, error) {
 		return Result{}, err
 	}
 	f := formulaOf(in)
-	if trivialUnsat(f) {
+	if _, unsat := unitsOf(f); unsat {
 		return Result{Status: Unsat}, nil
 	}
 	s := newGophersat(f, nil)
@@ -133,53 +148,38 @@ func (Gophersat) Solve(ctx context.Context, in encode.Source) (Result, error) {
 }
 
 // Enumerate lists models with blocking clauses over the projection, one
-// gophersat per cube. Jobs is ignored: gophersat cannot run twice at once
-// in one process (see gophersatLock).
+// gophersat per cube, one cube after the other. Jobs is ignored: gophersat
+// cannot run twice at once in one process (see gophersatLock).
 func (Gophersat) Enumerate(ctx context.Context, in encode.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
 	f := formulaOf(in)
+	units, unsat := unitsOf(f)
+	if unsat {
+		return 0, nil
+	}
 	project := projection(opt, f.Vars)
 	cubes := opt.Cubes
 	if len(cubes) == 0 {
 		cubes = [][]int{nil}
 	}
-	var mu sync.Mutex
-	var count atomic.Uint64
-	var stopped atomic.Bool
-	var firstErr error
-	fail := func(err error) {
-		mu.Lock()
-		if firstErr == nil {
-			firstErr = err
-		}
-		mu.Unlock()
-		stopped.Store(true)
-	}
-	run := func(cube []int) {
-		sub := &encode.Formula{Vars: f.Vars, Clauses: f.Clauses}
-		for _, l := range cube {
-			sub.Clauses = append(sub.Clauses[:len(sub.Clauses):len(sub.Clauses)], []int{l})
-		}
-		if trivialUnsat(sub) {
-			return
+	var count uint64
+nextCube:
+	for _, cube := range cubes {
+		if contradicts(units, cube) {
+			continue
 		}
 		s := newGophersat(f, cube)
-		for !stopped.Load() {
+		for {
 			switch gophersatRun(ctx, s) {
 			case Unsat:
-				return
+				continue nextCube
 			case Unknown:
-				fail(ctx.Err())
-				return
+				return count, ctx.Err()
 			}
 			m := gophersatModel(s, f.Vars)
-			mu.Lock()
-			if !stopped.Load() {
-				count.Add(1)
-				if !each(m) {
-					stopped.Store(true)
-				}
+			count++
+			if !each(m) {
+				return count, nil
 			}
-			mu.Unlock()
 			block := make([]solver.Lit, 0, len(project))
 			for _, v := range project {
 				switch {
@@ -192,29 +192,11 @@ func (Gophersat) Enumerate(ctx context.Context, in encode.Source, opt EnumOption
 			select {
 			case gophersatLock <- struct{}{}:
 			case <-ctx.Done():
-				fail(ctx.Err())
-				return
+				return count, ctx.Err()
 			}
 			s.AppendClause(solver.NewClause(block))
 			<-gophersatLock
 		}
 	}
-	jobs := 1
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for !stopped.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= len(cubes) {
-					return
-				}
-				run(cubes[i])
-			}
-		}()
-	}
-	wg.Wait()
-	return count.Load(), firstErr
+	return count, nil
 }
