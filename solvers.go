@@ -200,10 +200,7 @@ func countSAT(ctx context.Context, p model.Problem, opt CountOptions) (*CountRes
 	if err != nil {
 		return nil, err
 	}
-	e, ok := s.(sat.Enumerator)
-	if ext, isExt := s.(*sat.External); isExt && !ext.CanEnumerate() {
-		ok = false
-	}
+	e, ok := sat.EnumeratorOf(s)
 	if !ok {
 		return nil, &OptionError{fmt.Errorf("solver %s cannot list all models: count with gini, gophersat, clasp or cryptominisat5", s.Name())}
 	}

@@ -144,18 +144,14 @@ func writeModel(w *bufio.Writer, m sat.Model) {
 }
 
 func countFile(ctx context.Context, e *env, s sat.Solver, f *encode.Formula, info *encode.DIMACSInfo, sf *solverFlags, started time.Time) error {
-	en, ok := s.(sat.Enumerator)
-	if ext, isExt := s.(*sat.External); isExt && !ext.CanEnumerate() {
-		ok = false
-	}
+	en, ok := sat.EnumeratorOf(s)
 	if !ok {
 		return usagef("solver %s cannot list all models: use gini, gophersat, clasp or cryptominisat5", s.Name())
 	}
-	opt := sat.EnumOptions{Project: info.Ind, Jobs: 1}
-	if ext, isExt := s.(*sat.External); isExt && !ext.Projects() && len(info.Ind) > 0 && len(info.Ind) < f.Vars {
+	n, err := en.Enumerate(ctx, f, sat.EnumOptions{Project: info.Ind, Jobs: 1}, func(sat.Model) bool { return true })
+	if errors.Is(err, sat.ErrNoProjection) {
 		return usagef("%s cannot project on the %d variables of c ind: use gini, gophersat or cryptominisat5", s.Name(), len(info.Ind))
 	}
-	n, err := en.Enumerate(ctx, f, opt, func(sat.Model) bool { return true })
 	if errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("no answer within %v (solver %s): %d models so far", sf.timeout, s.Name(), n)
 	}

@@ -72,6 +72,17 @@ type EnumOptions struct {
 	BlockTrue bool
 }
 
+// EnumeratorOf returns s as an Enumerator when it can list all models: gini,
+// gophersat, and the external solvers that enumerate (clasp,
+// cryptominisat5); ok is false for the others.
+func EnumeratorOf(s Solver) (e Enumerator, ok bool) {
+	if ext, isExt := s.(*External); isExt && !ext.CanEnumerate() {
+		return nil, false
+	}
+	e, ok = s.(Enumerator)
+	return e, ok
+}
+
 // ErrNoProjection is returned by an enumerator that cannot project when a
 // projection smaller than all variables is asked for.
 var ErrNoProjection = errors.New("sat: this solver enumerates over all variables and cannot project; use a parsimonious encoding or another solver")
