@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens"
-	"github.com/queenslab/nqueens/model"
 )
 
 // unitFlags are the flags of a resumable or sharded count.
@@ -71,16 +70,14 @@ func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int) error {
 		fmt.Fprintf(e.stdout, ", %d resumed from %s", r.Resumed, uf.checkpoint)
 	}
 	if o.Shards == 0 {
-		if all, distinct, ok := model.KnownCount(n); ok {
-			if r.All == all && r.Distinct == distinct {
-				fmt.Fprint(e.stdout, "; agrees with OEIS")
-			} else {
-				fmt.Fprintln(e.stdout, "; DISAGREES with OEIS")
-				return failure{fmt.Sprintf("nqueens: count %d for N = %d disagrees with OEIS A000170 (%d)", r.All, n, all)}
-			}
+		verdict, known := oeisVerdict(unitResult(r))
+		fmt.Fprintln(e.stdout, oeisText(verdict))
+		if known != nil {
+			return known
 		}
+	} else {
+		fmt.Fprintln(e.stdout)
 	}
-	fmt.Fprintln(e.stdout)
 	if o.Shards > 0 {
 		s := nqueens.NewShardFile(r)
 		return writeFileAtomic(uf.out, func(w *bufio.Writer) error {
@@ -120,15 +117,15 @@ missing, duplicated, changed or foreign part is an error that names it.`,
 				return err
 			}
 			fmt.Fprintf(e.stdout, "N = %d: %s solutions, %s essentially distinct; %d shards, %d work units", r.N, thousands(r.All), thousands(r.Distinct), r.Shards, r.Units)
-			if all, distinct, ok := model.KnownCount(r.N); ok {
-				if r.All != all || r.Distinct != distinct {
-					fmt.Fprintln(e.stdout, "; DISAGREES with OEIS")
-					return failure{fmt.Sprintf("nqueens: count %d for N = %d disagrees with OEIS A000170 (%d)", r.All, r.N, all)}
-				}
-				fmt.Fprint(e.stdout, "; agrees with OEIS")
-			}
-			fmt.Fprintln(e.stdout)
-			return nil
+			verdict, known := oeisVerdict(unitResult(r))
+			fmt.Fprintln(e.stdout, oeisText(verdict))
+			return known
 		},
 	}
+}
+
+// unitResult views a count over work units as a count result, with both
+// the total and the distinct count, for the comparison with OEIS.
+func unitResult(u *nqueens.UnitCount) *nqueens.CountResult {
+	return &nqueens.CountResult{N: u.N, All: u.All, Distinct: u.Distinct, HasDistinct: true}
 }

@@ -78,18 +78,12 @@ Every model and cover is verified as a solution before it is counted.`,
 			if err != nil {
 				return err
 			}
-			var known error
-			oeis := "unknown"
+			oeis, known := "unknown", error(nil)
 			if p.IsClassic() {
-				if _, _, ok := model.KnownCount(n); ok {
-					oeis = "agrees"
-					if !unique {
-						r.HasDistinct = false // not asked for: neither printed nor checked
-					}
-					if known = nqueens.CheckKnown(r); known != nil {
-						oeis = "DISAGREES"
-					}
+				if !unique {
+					r.HasDistinct = false // not asked for: neither printed nor checked
 				}
+				oeis, known = oeisVerdict(r)
 			}
 			if asJSON {
 				if err := writeCountJSON(e, r, p, oeis); err != nil {
@@ -98,10 +92,7 @@ Every model and cover is verified as a solution before it is counted.`,
 			} else {
 				fmt.Fprintln(e.stdout, countLine(r, p, unique, oeis))
 			}
-			if known != nil {
-				return failure{"nqueens: " + known.Error()}
-			}
-			return nil
+			return known
 		},
 	}
 	c.Flags().StringVarP(&method, "method", "m", "bitmask", "bitmask, backtrack, dlx or sat")
@@ -113,6 +104,30 @@ Every model and cover is verified as a solution before it is counted.`,
 	sf.add(c)
 	uf.add(c)
 	return c
+}
+
+// oeisVerdict compares a count of the classic problem with OEIS: "unknown"
+// beyond the known values, "agrees", or "DISAGREES" with the failure to
+// return.
+func oeisVerdict(r *nqueens.CountResult) (string, error) {
+	if _, _, ok := model.KnownCount(r.N); !ok {
+		return "unknown", nil
+	}
+	if err := nqueens.CheckKnown(r); err != nil {
+		return "DISAGREES", failure{"nqueens: " + err.Error()}
+	}
+	return "agrees", nil
+}
+
+// oeisText is what a count line says of the verdict.
+func oeisText(verdict string) string {
+	switch verdict {
+	case "agrees":
+		return "; agrees with OEIS"
+	case "DISAGREES":
+		return "; DISAGREES with OEIS"
+	}
+	return ""
 }
 
 func countLine(r *nqueens.CountResult, p model.Problem, unique bool, oeis string) string {
@@ -135,12 +150,7 @@ func countLine(r *nqueens.CountResult, p model.Problem, unique bool, oeis string
 	if r.Method == "bitmask" || r.Method == "dlx" || r.Method == "sat" {
 		fmt.Fprintf(&b, ", %d job%s", r.Jobs, map[bool]string{true: "s"}[r.Jobs != 1])
 	}
-	switch oeis {
-	case "agrees":
-		b.WriteString("; agrees with OEIS")
-	case "DISAGREES":
-		b.WriteString("; DISAGREES with OEIS")
-	}
+	b.WriteString(oeisText(oeis))
 	return b.String()
 }
 
