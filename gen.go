@@ -352,22 +352,18 @@ func Generate(ctx context.Context, dir string, o GenOptions) ([]GenRow, error) {
 	return rows, nil
 }
 
-// encodeWithCount writes like Encode, with the count found for the header.
+// encodeWithCount writes like Encode, with the header's expected count
+// from the two methods that decided the instance.
 func encodeWithCount(ctx context.Context, w io.Writer, p model.Problem, o EncodeOptions, count *uint64, sat bool) error {
-	amo, order, err := o.parse(p)
-	if err != nil {
-		return err
-	}
-	opt := encode.Options{Generator: "nqueens " + Version, Command: o.Command}
 	if _, _, known := encode.Expected(p); !known {
 		if count != nil {
-			opt.Expected, opt.ExpectedSource = count, "counted by dancing links and backtracking"
-		} else if !sat {
-			zero := uint64(0)
-			opt.Expected, opt.ExpectedSource = &zero, "unsatisfiable: dancing links and gini agree"
+			return o.write(ctx, w, p, count, "counted by dancing links and backtracking")
+		}
+		if !sat {
+			return o.write(ctx, w, p, new(uint64), "unsatisfiable: dancing links and gini agree")
 		}
 	}
-	return encode.Write(ctx, w, p, o.Format, amo, order, opt)
+	return o.write(ctx, w, p, nil, "")
 }
 
 func squaresText(sq []model.Square) string {
