@@ -62,15 +62,9 @@ func CheckMethods() []CheckMethod {
 	for _, amo := range []string{"pairwise", "sequential"} {
 		counter("sat/gophersat/"+amo, satc, CountOptions{Solver: "gophersat", AMO: amo}, "nqueens count %d -m sat --solver gophersat --amo "+amo)
 	}
-	external := func(solver, amo string) string {
-		if _, err := sat.LookupExternal(solver); err != nil {
-			return solver + " is not installed"
-		}
-		return ""
-	}
 	for _, e := range []struct{ solver, amo string }{{"clasp", "pairwise"}, {"clasp", "ladder"}, {"cryptominisat5", "sequential"}} {
 		counter("sat/"+e.solver+"/"+e.amo, satc, CountOptions{Solver: e.solver, AMO: e.amo}, "nqueens count %d -m sat --solver "+e.solver+" --amo "+e.amo)
-		out[len(out)-1].Missing = external(e.solver, e.amo)
+		out[len(out)-1].Missing = missingSolver(e.solver)
 		out[len(out)-1].MaxN = 12
 	}
 	mzn := CheckMethod{Name: "minizinc/gecode", MaxN: 10, Count: countMiniZinc,
@@ -90,18 +84,21 @@ func CheckMethods() []CheckMethod {
 	}
 	satf, _ := LookupFinder("sat")
 	for _, s := range append([]string{"gini", "gophersat"}, sat.ExternalNames...) {
-		m := CheckMethod{Name: "find/sat/" + s, MaxN: 200, Command: "nqueens solve %d -m sat --solver " + s,
+		out = append(out, CheckMethod{Name: "find/sat/" + s, MaxN: 200, Command: "nqueens solve %d -m sat --solver " + s,
+			Missing: missingSolver(s),
 			Find: func(ctx context.Context, p model.Problem) (*Solution, error) {
 				return satf.Find(ctx, p, FindOptions{Solver: s})
-			}}
-		if s != "gini" && s != "gophersat" {
-			if _, err := sat.LookupExternal(s); err != nil {
-				m.Missing = s + " is not installed"
-			}
-		}
-		out = append(out, m)
+			}})
 	}
 	return out
+}
+
+// missingSolver says why a SAT solver cannot run here, or "" if it can.
+func missingSolver(name string) string {
+	if _, err := sat.Lookup(name); err != nil {
+		return name + " is not installed"
+	}
+	return ""
 }
 
 // countMiniZinc counts with minizinc and Gecode, checking every solution

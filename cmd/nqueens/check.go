@@ -172,17 +172,15 @@ func writeCheckTable(w io.Writer, cells []nqueens.CheckCell, from, to int, markd
 }
 
 func writeCheckSummary(w io.Writer, cells []nqueens.CheckCell, from, to int, ok bool, elapsed time.Duration) {
-	skipped := map[string]string{}
+	skipped := map[string]bool{}
 	methods := map[string]bool{}
+	fmt.Fprintln(w)
 	for _, c := range cells {
 		methods[c.Method] = true
-		if c.Status == nqueens.CheckSkipped && !strings.HasPrefix(c.Note, "N > ") {
-			skipped[c.Method] = c.Note
+		if c.Status == nqueens.CheckSkipped && !strings.HasPrefix(c.Note, "N > ") && !skipped[c.Method] {
+			skipped[c.Method] = true
+			fmt.Fprintf(w, "skipped %s: %s\n", c.Method, c.Note)
 		}
-	}
-	fmt.Fprintln(w)
-	for m, why := range skipped {
-		fmt.Fprintf(w, "skipped %s: %s\n", m, why)
 	}
 	bad := 0
 	for _, c := range cells {
