@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -80,17 +78,12 @@ million-queen solution shows its structure.`,
 			}
 			picture := draw.Picture{Problem: p, Size: size}
 			if len(args) == 2 {
-				var r io.Reader = e.stdin
-				name := "standard input"
-				if args[1] != "-" {
-					f, err := os.Open(args[1])
-					if err != nil {
-						return usagef("cannot read %s: %v", args[1], unwrapPathErr(err))
-					}
-					defer f.Close()
-					r, name = f, args[1]
+				r, name, done, err := openInput(e, args[1:])
+				if err != nil {
+					return err
 				}
-				q, err := model.ReadSolution(bufio.NewReaderSize(r, 1<<20), p.N)
+				defer done()
+				q, err := model.ReadSolution(r, p.N)
 				if err != nil {
 					return usagef("%s: %v", name, strings.TrimPrefix(err.Error(), "model: "))
 				}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -26,16 +24,11 @@ the format is an error naming the line and field (exit 2).`,
 			if err != nil {
 				return err
 			}
-			var r io.Reader = e.stdin
-			name := "standard input"
-			if len(args) == 2 && args[1] != "-" {
-				f, err := os.Open(args[1])
-				if err != nil {
-					return usagef("cannot read %s: %v", args[1], unwrapPathErr(err))
-				}
-				defer f.Close()
-				r, name = f, args[1]
+			r, name, done, err := openInput(e, args[1:])
+			if err != nil {
+				return err
 			}
+			defer done()
 			q, err := model.ReadSolution(r, p.N)
 			if err != nil {
 				return usagef("%s: %v", name, err)
