@@ -2,6 +2,7 @@ package nqueens
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/csv"
@@ -20,6 +21,7 @@ import (
 
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
 )
 
@@ -491,7 +493,7 @@ func VerifySuite(ctx context.Context, dir string) ([]string, int, error) {
 		want := r.Expected == "SAT"
 		switch r.Format {
 		case "dimacs":
-			f, _, err := encode.ReadFormula(strings.NewReader(string(data)))
+			f, _, err := encode.ReadFormula(bytes.NewReader(data))
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("%s: %v", r.File, err))
 				continue
@@ -501,10 +503,10 @@ func VerifySuite(ctx context.Context, dir string) ([]string, int, error) {
 				problems = append(problems, fmt.Sprintf("%s: gini says %v (%v), the manifest %s", r.File, res.Status, err, r.Expected))
 			}
 		case "xcc":
-			x, err := encode.ReadXCC(strings.NewReader(string(data)))
+			x, err := encode.ReadXCC(bytes.NewReader(data))
 			if err == nil {
 				var first []int
-				d, derr := dlxNew(x)
+				d, derr := dlx.New(x)
 				if derr == nil {
 					first, _, derr = d.First(ctx)
 				}

@@ -277,6 +277,3 @@ func countDLX(ctx context.Context, p model.Problem, opt CountOptions) (*CountRes
 	res.Distinct, res.HasDistinct = uint64(classes.Len()), true
 	return res, errors.Join(bad, err)
 }
-
-// dlxNew builds dancing links for any exact cover.
-func dlxNew(x *encode.ExactCover) (*dlx.Problem, error) { return dlx.New(x) }
