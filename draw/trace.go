@@ -120,12 +120,57 @@ func (t *TraceText) Err() error { return t.err }
 // square just tried and found attacked a red X, the finished solution
 // purple.
 type TraceGIF struct {
-	p        model.Problem
-	cell     int
-	place    []int
+	animation
+	p     model.Problem
+	cell  int
+	place []int
+}
+
+// animation holds the frames of a GIF and refuses more than MaxSteps.
+type animation struct {
 	anim     gif.GIF
 	MaxSteps int // frames beyond this are refused (0: 5000)
 	err      error
+}
+
+// room reports whether another frame may be added; when not, Write will
+// say so.
+func (a *animation) room() bool {
+	limit := a.MaxSteps
+	if limit == 0 {
+		limit = 5000
+	}
+	if len(a.anim.Image) < limit {
+		return true
+	}
+	if a.err == nil {
+		a.err = fmt.Errorf("draw: more than %d frames; trace a smaller board", limit)
+	}
+	return false
+}
+
+// add appends the picture as a frame shown for delay hundredths of a second.
+func (a *animation) add(rgba *image.RGBA, delay int) {
+	img := image.NewPaletted(rgba.Bounds(), palette)
+	b := rgba.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			img.SetColorIndex(x, y, uint8(palette.Index(rgba.RGBAAt(x, y))))
+		}
+	}
+	a.anim.Image = append(a.anim.Image, img)
+	a.anim.Delay = append(a.anim.Delay, delay)
+}
+
+// Frames is the number of frames so far.
+func (a *animation) Frames() int { return len(a.anim.Image) }
+
+// Write encodes the animation.
+func (a *animation) Write(w io.Writer) error {
+	if a.err != nil {
+		return a.err
+	}
+	return gif.EncodeAll(w, &a.anim)
 }
 
 var palette = color.Palette{Light, Dark, Placed, Attacked, Tried, Solved, FixedColor, BlockColor, White, QueenColor}
@@ -145,18 +190,10 @@ func NewTraceGIF(p model.Problem, cell int) *TraceGIF {
 
 // frame adds the board as it stands, with tried marked attacked if not nil.
 func (t *TraceGIF) frame(tried *model.Square, solved bool, delay int) {
-	limit := t.MaxSteps
-	if limit == 0 {
-		limit = 5000
-	}
-	if len(t.anim.Image) >= limit {
-		if t.err == nil {
-			t.err = fmt.Errorf("draw: more than %d frames; trace a smaller board", limit)
-		}
+	if !t.room() {
 		return
 	}
 	n, s := t.p.N, t.cell
-	img := image.NewPaletted(image.Rect(0, 0, n*s, n*s), palette)
 	under := make([][]bool, n)
 	for r := range under {
 		under[r] = make([]bool, n)
@@ -177,7 +214,7 @@ func (t *TraceGIF) frame(tried *model.Square, solved bool, delay int) {
 	for _, b := range t.p.Blocked {
 		blocked[b] = true
 	}
-	rgba := image.NewRGBA(img.Bounds())
+	rgba := image.NewRGBA(image.Rect(0, 0, n*s, n*s))
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {
 			col := squareColor(r, c)
@@ -202,9 +239,7 @@ func (t *TraceGIF) frame(tried *model.Square, solved bool, delay int) {
 	if tried != nil {
 		cross(rgba, tried.Col*s, tried.Row*s, s, Tried)
 	}
-	toPaletted(img, rgba)
-	t.anim.Image = append(t.anim.Image, img)
-	t.anim.Delay = append(t.anim.Delay, delay)
+	t.add(rgba, delay)
 }
 
 // Step adds the frame of one step.
@@ -224,28 +259,15 @@ func (t *TraceGIF) Step(s native.TraceStep) {
 	}
 }
 
-// Frames is the number of frames so far.
-func (t *TraceGIF) Frames() int { return len(t.anim.Image) }
-
-// Write encodes the animation.
-func (t *TraceGIF) Write(w io.Writer) error {
-	if t.err != nil {
-		return t.err
-	}
-	return gif.EncodeAll(w, &t.anim)
-}
-
 // LocalGIF is an animated GIF of the local search on a small board: the
 // queens of the start, then every swap that lowers the collisions (the two
 // rows' queens green, queens still attacked red), with a bar under the
 // board for the collisions left, and the solution purple.
 type LocalGIF struct {
-	n, cell  int
-	cols     []int
-	initial  int64
-	anim     gif.GIF
-	MaxSteps int // 0: 5000
-	err      error
+	animation
+	n, cell int
+	cols    []int
+	initial int64
 }
 
 // NewLocalGIF starts a GIF of the local search on an n x n board.
@@ -273,14 +295,7 @@ func (t *LocalGIF) Swap(i, j int, collisions int64) {
 }
 
 func (t *LocalGIF) frame(i, j int, collisions int64, delay int) {
-	limit := t.MaxSteps
-	if limit == 0 {
-		limit = 5000
-	}
-	if len(t.anim.Image) >= limit {
-		if t.err == nil {
-			t.err = fmt.Errorf("draw: more than %d frames; trace a smaller board", limit)
-		}
+	if !t.room() {
 		return
 	}
 	n, s := t.n, t.cell
@@ -295,8 +310,7 @@ func (t *LocalGIF) frame(i, j int, collisions int64, delay int) {
 	attacked := make([]bool, n)
 	for a := 0; a < n; a++ {
 		for b := a + 1; b < n; b++ {
-			d := t.cols[a] - t.cols[b]
-			if d == b-a || d == a-b || d == 0 {
+			if model.Attacks(model.Square{Row: a, Col: t.cols[a]}, model.Square{Row: b, Col: t.cols[b]}) {
 				attacked[a], attacked[b] = true, true
 			}
 		}
@@ -315,29 +329,5 @@ func (t *LocalGIF) frame(i, j int, collisions int64, delay int) {
 	}
 	w := int(int64(n*s) * collisions / t.initial)
 	fill(rgba, image.Rect(0, n*s+1, w, n*s+bar-1), Tried)
-	img := image.NewPaletted(rgba.Bounds(), palette)
-	toPaletted(img, rgba)
-	t.anim.Image = append(t.anim.Image, img)
-	t.anim.Delay = append(t.anim.Delay, delay)
-}
-
-// Frames is the number of frames so far.
-func (t *LocalGIF) Frames() int { return len(t.anim.Image) }
-
-// Write encodes the animation.
-func (t *LocalGIF) Write(w io.Writer) error {
-	if t.err != nil {
-		return t.err
-	}
-	return gif.EncodeAll(w, &t.anim)
-}
-
-// toPaletted copies rgba into img, whose palette holds every color drawn.
-func toPaletted(img *image.Paletted, rgba *image.RGBA) {
-	b := rgba.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			img.SetColorIndex(x, y, uint8(palette.Index(rgba.RGBAAt(x, y))))
-		}
-	}
+	t.add(rgba, delay)
 }
