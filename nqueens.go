@@ -139,21 +139,10 @@ var finders = []Finder{
 			return &Solution{Columns: q, Nodes: r.Nodes}, nil
 		},
 	},
-}
-
-func init() {
-	finders = append(finders,
-		Finder{Name: "sat", Doc: "the CNF (--amo) answered by a SAT solver (--solver: gini, gophersat, cadical, ...)",
-			MaxN: SATMaxN, Variants: true, BytesPerQueen: 1 << 10, find: findSAT},
-		Finder{Name: "dlx", Doc: "exact cover answered by dancing links (Knuth's DLX1, organ-pipe order)",
-			MaxN: DLXMaxN, Variants: true, BytesPerQueen: 1 << 10, find: findDLX},
-	)
-	counters = append(counters,
-		Counter{Name: "sat", Doc: "models of the CNF projected on the queen variables (gini, gophersat, clasp, cryptominisat5)",
-			MaxN: SATMaxN, Variants: true, count: countSAT},
-		Counter{Name: "dlx", Doc: "exact covers counted by dancing links, in parallel over the first item's options",
-			MaxN: DLXMaxN, Variants: true, count: countDLX},
-	)
+	{Name: "sat", Doc: "the CNF (--amo) answered by a SAT solver (--solver: gini, gophersat, cadical, ...)",
+		MaxN: SATMaxN, Variants: true, BytesPerQueen: 1 << 10, find: findSAT},
+	{Name: "dlx", Doc: "exact cover answered by dancing links (Knuth's DLX1, organ-pipe order)",
+		MaxN: DLXMaxN, Variants: true, BytesPerQueen: 1 << 10, find: findDLX},
 }
 
 var counters = []Counter{
@@ -195,6 +184,10 @@ var counters = []Counter{
 			return res, errors.Join(err, canonErr)
 		},
 	},
+	{Name: "sat", Doc: "models of the CNF projected on the queen variables (gini, gophersat, clasp, cryptominisat5)",
+		MaxN: SATMaxN, Variants: true, count: countSAT},
+	{Name: "dlx", Doc: "exact covers counted by dancing links, in parallel over the first item's options",
+		MaxN: DLXMaxN, Variants: true, count: countDLX},
 }
 
 // Finders lists the methods that find one solution, in a fixed order.
