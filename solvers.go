@@ -222,11 +222,11 @@ func countSAT(ctx context.Context, p model.Problem, opt CountOptions) (*CountRes
 			}
 			eo.Project = nil
 		}
-	} else if _, isGophersat := s.(sat.Gophersat); isGophersat {
-		eo.Jobs = 1 // gophersat cannot run twice at once
-		eo.Cubes = rowCubes(p, satCubeDepth(n))
 	} else {
 		eo.Cubes = rowCubes(p, satCubeDepth(n))
+		if _, isGophersat := s.(sat.Gophersat); isGophersat {
+			eo.Jobs = 1 // gophersat cannot run twice at once
+		}
 	}
 	res := &CountResult{Jobs: eo.Jobs, Solver: s.Name(), AMO: cnf.AMO.Name()}
 	var classes model.Classes
