@@ -18,7 +18,9 @@ for n in "${sizes[@]}"; do
     /usr/bin/time -f '%e %M' -o "$work/time.txt" clasp -n 0 -q "$work/q.cnf" >"$work/out.txt" || [ $? -eq 30 ]
     grep -q "Models *: $(awk -v n="$n" -F'\t' '$1==n {print $2}' "$root/testdata/known-counts.tsv")\$" "$work/out.txt" || {
       echo "clasp gave a wrong count" >&2; cat "$work/out.txt" >&2; exit 1; }
-    cat "$work/time.txt" >>"$work/c"
+    # GNU time writes "Command exited with non-zero status 30" before the
+    # figures: keep only its last line.
+    tail -n 1 "$work/time.txt" >>"$work/c"
     measure "$work/nqueens" count "$n" -m sat --solver gini --amo pairwise --jobs 1 >>"$work/g1"
     measure "$work/nqueens" count "$n" -m sat --solver gini --amo pairwise --jobs 2 >>"$work/g2"
   done

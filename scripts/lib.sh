@@ -26,5 +26,10 @@ measure() {
   cat "$work/time.txt"
 }
 
-# median of the numbers on standard input
-median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+# median of the numbers on standard input; anything else there is an error
+# (a stray line would otherwise count as 0 and skew the figure).
+median() {
+  sort -g | awk '$1 !~ /^[0-9]+(\.[0-9]+)?$/ { print "median: not a number: " $0 > "/dev/stderr"; bad = 1; exit 1 }
+    { a[NR] = $1 }
+    END { if (bad) exit 1; if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2 }'
+}
