@@ -21,7 +21,7 @@ import (
 // makes their absence a failure instead of a skip.
 var required = map[string]bool{"cadical": true, "minisat": true, "cryptominisat5": true, "picosat": true, "clasp": true}
 
-func external(t *testing.T, name string) *sat.External {
+func external(t testing.TB, name string) *sat.External {
 	t.Helper()
 	e, err := sat.LookupExternal(name)
 	if err != nil {

@@ -118,17 +118,16 @@ func (Gini) Enumerate(ctx context.Context, in encode.Source, opt EnumOptions, ea
 	g, vars := newGini(in)
 	project := projection(opt, vars)
 	var count uint64
-	err := giniEnumerate(ctx, g, vars, project, nil, opt.BlockTrue, func(m Model) bool {
+	err := giniEnumerate(ctx, g, vars, project, opt.BlockTrue, func(m Model) bool {
 		count++
 		return each(m)
 	})
 	return count, err
 }
 
-// giniEnumerate lists the models of g, each completed with the values of
-// fixed (a variable's value when fixed[v] != 0: 1 true, -1 false), blocking
-// each on the projection variables that fixed leaves open.
-func giniEnumerate(ctx context.Context, g *gini.Gini, vars int, project []int, fixed []int8, blockTrue bool, each func(Model) bool) error {
+// giniEnumerate lists the models of g, blocking each on the variables of
+// project: on their true ones only with blockTrue.
+func giniEnumerate(ctx context.Context, g *gini.Gini, vars int, project []int, blockTrue bool, each func(Model) bool) error {
 	block := make([]z.Lit, 0, len(project))
 	for {
 		switch giniSolve(ctx, g) {
@@ -138,18 +137,12 @@ func giniEnumerate(ctx context.Context, g *gini.Gini, vars int, project []int, f
 			return ctxErr(ctx)
 		}
 		m := giniModel(g, vars)
-		for v, f := range fixed {
-			if f != 0 {
-				m[v] = f > 0
-			}
-		}
 		if !each(m) {
 			return nil
 		}
 		block = block[:0]
 		for _, v := range project {
 			switch {
-			case fixed != nil && fixed[v] != 0:
 			case m[v]:
 				block = append(block, z.Var(v).Neg())
 			case !blockTrue:
@@ -157,7 +150,7 @@ func giniEnumerate(ctx context.Context, g *gini.Gini, vars int, project []int, f
 			}
 		}
 		if len(block) == 0 {
-			return nil // the only model of the cube
+			return nil // the only model
 		}
 		for _, l := range block {
 			g.Add(l)
@@ -183,6 +176,10 @@ func giniCubes(ctx context.Context, in encode.Source, opt EnumOptions, each func
 			defer wg.Done()
 			fixed := make([]int8, vars+1)
 			out := make([]z.Lit, 0, vars+1) // Test reports nothing into a nil slice
+			loc := make([]int, vars+1)      // global variable -> local, 0 if none
+			glob := make([]int, 1, vars+1)  // local variable -> global
+			var lproj []int
+			var lits []z.Lit
 			// Each worker propagates its cubes in its own copy of the base.
 			mu.Lock()
 			mine := base.Copy()
@@ -215,7 +212,25 @@ func giniCubes(ctx context.Context, in encode.Source, opt EnumOptions, each func
 				if res == -1 {
 					continue
 				}
-				g := gini.NewV(vars + 1)
+				// The residual problem, numbered afresh: its variables are
+				// the open ones of the projection and those of the clauses
+				// left open (an open variable in neither is a don't-care,
+				// false in the model).
+				glob = glob[:1]
+				local := func(v int) int {
+					if loc[v] == 0 {
+						glob = append(glob, v)
+						loc[v] = len(glob) - 1
+					}
+					return loc[v]
+				}
+				lproj = lproj[:0]
+				for _, v := range project {
+					if fixed[v] == 0 {
+						lproj = append(lproj, local(v))
+					}
+				}
+				lits = lits[:0]
 			clauses:
 				for _, c := range f.Clauses {
 					for _, l := range c {
@@ -224,22 +239,32 @@ func giniCubes(ctx context.Context, in encode.Source, opt EnumOptions, each func
 						}
 					}
 					for _, l := range c {
-						if fixed[max(l, -l)] == 0 {
-							g.Add(z.Dimacs2Lit(l))
+						if v := max(l, -l); fixed[v] == 0 {
+							lits = append(lits, localLit(l, local(v)))
 						}
 					}
-					g.Add(0)
+					lits = append(lits, 0)
 				}
 				// The cube itself, as units: Test leaves out literals that
 				// were already set at level 0, and an assumption that level 0
 				// contradicts is not reported as a conflict either.
 				for _, l := range opt.Cubes[i] {
-					if fixed[max(l, -l)] == 0 {
-						g.Add(z.Dimacs2Lit(l))
-						g.Add(0)
+					if v := max(l, -l); fixed[v] == 0 {
+						lits = append(lits, localLit(l, local(v)), 0)
 					}
 				}
-				err := giniEnumerate(ctx, g, vars, project, fixed, opt.BlockTrue, func(m Model) bool {
+				g := gini.NewV(len(glob))
+				for _, l := range lits {
+					g.Add(l)
+				}
+				err := giniEnumerate(ctx, g, len(glob)-1, lproj, opt.BlockTrue, func(lm Model) bool {
+					m := make(Model, vars+1)
+					for v, f := range fixed {
+						m[v] = f > 0
+					}
+					for lv := 1; lv < len(glob); lv++ {
+						m[glob[lv]] = lm[lv]
+					}
 					mu.Lock()
 					defer mu.Unlock()
 					if stopped.Load() {
@@ -252,6 +277,9 @@ func giniCubes(ctx context.Context, in encode.Source, opt EnumOptions, each func
 					}
 					return true
 				})
+				for _, v := range glob[1:] {
+					loc[v] = 0
+				}
 				clear(fixed)
 				if err != nil {
 					mu.Lock()
@@ -266,4 +294,13 @@ func giniCubes(ctx context.Context, in encode.Source, opt EnumOptions, each func
 	}
 	wg.Wait()
 	return count.Load(), firstErr
+}
+
+// localLit is the gini literal of variable lv with the sign of the DIMACS
+// literal l.
+func localLit(l, lv int) z.Lit {
+	if l < 0 {
+		return z.Var(lv).Neg()
+	}
+	return z.Var(lv).Pos()
 }
