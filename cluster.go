@@ -46,6 +46,8 @@ type UnitCount struct {
 	// number of units of the whole count; Resumed how many came from the
 	// journal.
 	Units, Total, Resumed int
+	// Digest identifies the list of all units (native.UnitsDigest).
+	Digest string
 	// Done is the number of units finished, resumed ones included.
 	Done                 int
 	ByOrbit              [3]uint64
@@ -82,7 +84,7 @@ func CountUnits(ctx context.Context, n int, o UnitCountOptions) (*UnitCount, err
 		return nil, &OptionError{fmt.Errorf("shard %d/%d does not exist (shards are 0/M .. M-1/M)", o.Shard, o.Shards)}
 	}
 	units := native.WorkUnits(n, o.Depth)
-	res := &UnitCount{N: n, Depth: o.Depth, Shard: o.Shard, Shards: o.Shards, Total: len(units)}
+	res := &UnitCount{N: n, Depth: o.Depth, Shard: o.Shard, Shards: o.Shards, Total: len(units), Digest: native.UnitsDigest(units)}
 	var mine []int
 	for i := range units {
 		if o.Shards == 0 || i%o.Shards == o.Shard {
@@ -97,7 +99,7 @@ func CountUnits(ctx context.Context, n int, o UnitCountOptions) (*UnitCount, err
 	done := map[int]native.UnitResult{}
 	if o.Checkpoint != "" {
 		var err error
-		j, done, err = OpenJournal(o.Checkpoint, JournalHeader{N: n, Depth: o.Depth, Units: len(units), Shard: o.Shard, Shards: o.Shards})
+		j, done, err = OpenJournal(o.Checkpoint, JournalHeader{N: n, Depth: o.Depth, Units: len(units), Digest: res.Digest, Shard: o.Shard, Shards: o.Shards})
 		if err != nil {
 			return nil, err
 		}
@@ -143,13 +145,16 @@ func CountUnits(ctx context.Context, n int, o UnitCountOptions) (*UnitCount, err
 	return res, nil
 }
 
-// JournalHeader identifies the count a checkpoint journal belongs to.
+// JournalHeader identifies the count a checkpoint journal belongs to; the
+// digest of the unit list (native.UnitsDigest) ties it to the exact units,
+// which a change of the search's pruning changes.
 type JournalHeader struct {
 	N, Depth, Units, Shard, Shards int
+	Digest                         string
 }
 
 func (h JournalHeader) line() string {
-	return fmt.Sprintf("nqueens-checkpoint 1 version=%s n=%d depth=%d units=%d shard=%d/%d", Version, h.N, h.Depth, h.Units, h.Shard, h.Shards)
+	return fmt.Sprintf("nqueens-checkpoint 2 version=%s n=%d depth=%d units=%d/%s shard=%d/%d", Version, h.N, h.Depth, h.Units, h.Digest, h.Shard, h.Shards)
 }
 
 // Journal is an append-only checkpoint file: a header line, then one line
@@ -288,6 +293,7 @@ type ShardFile struct {
 	N        int       `json:"n"`
 	Depth    int       `json:"depth"`
 	Total    int       `json:"units_total"`
+	Digest   string    `json:"units_digest"`
 	Shard    int       `json:"shard"`
 	Shards   int       `json:"shards"`
 	Units    int       `json:"units"`
@@ -298,7 +304,7 @@ type ShardFile struct {
 	Checksum string    `json:"checksum"`
 }
 
-const shardFormat = "nqueens-shard-1"
+const shardFormat = "nqueens-shard-2"
 
 func (s ShardFile) sum() string {
 	s.Checksum = ""
@@ -309,7 +315,7 @@ func (s ShardFile) sum() string {
 
 // NewShardFile describes a finished shard, with its checksum.
 func NewShardFile(u *UnitCount) ShardFile {
-	s := ShardFile{Format: shardFormat, Version: Version, N: u.N, Depth: u.Depth, Total: u.Total, Shard: u.Shard,
+	s := ShardFile{Format: shardFormat, Version: Version, N: u.N, Depth: u.Depth, Total: u.Total, Digest: u.Digest, Shard: u.Shard,
 		Shards: u.Shards, Units: u.Units, ByOrbit: u.ByOrbit, All: u.All, Distinct: u.Distinct, Nodes: u.Nodes}
 	s.Checksum = s.sum()
 	return s
@@ -323,7 +329,7 @@ func Merge(names []string, parts []ShardFile) (*UnitCount, error) {
 	}
 	first := parts[0]
 	seen := map[int]string{}
-	res := &UnitCount{N: first.N, Depth: first.Depth, Shards: first.Shards, Total: first.Total}
+	res := &UnitCount{N: first.N, Depth: first.Depth, Shards: first.Shards, Total: first.Total, Digest: first.Digest}
 	for k, p := range parts {
 		name := names[k]
 		switch {
@@ -331,9 +337,9 @@ func Merge(names []string, parts []ShardFile) (*UnitCount, error) {
 			return nil, fmt.Errorf("merge: %s is not a shard file (format %q)", name, p.Format)
 		case p.Checksum != p.sum():
 			return nil, fmt.Errorf("merge: %s has been changed (its checksum does not match)", name)
-		case p.Version != first.Version || p.N != first.N || p.Depth != first.Depth || p.Shards != first.Shards || p.Total != first.Total:
-			return nil, fmt.Errorf("merge: %s is of another count (version %s, N = %d, depth %d, %d shards) than %s (version %s, N = %d, depth %d, %d shards)",
-				name, p.Version, p.N, p.Depth, p.Shards, names[0], first.Version, first.N, first.Depth, first.Shards)
+		case p.Version != first.Version || p.N != first.N || p.Depth != first.Depth || p.Shards != first.Shards || p.Total != first.Total || p.Digest != first.Digest:
+			return nil, fmt.Errorf("merge: %s is of another count (version %s, N = %d, depth %d, %d shards, units %d/%s) than %s (version %s, N = %d, depth %d, %d shards, units %d/%s)",
+				name, p.Version, p.N, p.Depth, p.Shards, p.Total, p.Digest, names[0], first.Version, first.N, first.Depth, first.Shards, first.Total, first.Digest)
 		case p.Shard < 0 || p.Shard >= p.Shards:
 			return nil, fmt.Errorf("merge: %s claims shard %d of %d", name, p.Shard, p.Shards)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
 )
 
 // TestCheckpointResume interrupts a count, damages the journal's last
@@ -55,6 +56,17 @@ func TestCheckpointResume(t *testing.T) {
 	if _, err := nqueens.CountUnits(context.Background(), 13, nqueens.UnitCountOptions{Checkpoint: path}); err == nil || !strings.Contains(err.Error(), "another count") {
 		t.Errorf("another count's journal: %v", err)
 	}
+	// The same N, depth and number of units, but another list of units (a
+	// build whose search prunes differently): refused too.
+	digest := native.UnitsDigest(native.WorkUnits(n, 0))
+	if !strings.Contains(lines[0], "/"+digest+" ") {
+		t.Fatalf("journal header %q does not name the units' digest %s", lines[0], digest)
+	}
+	lines[0] = strings.Replace(lines[0], digest, "0123456789abcdef", 1)
+	os.WriteFile(path, []byte(strings.Join(lines[:1], "\n")+"\n"), 0o644)
+	if _, err := nqueens.CountUnits(context.Background(), n, nqueens.UnitCountOptions{Checkpoint: path}); err == nil || !strings.Contains(err.Error(), "another count") {
+		t.Errorf("journal of another unit list: %v", err)
+	}
 }
 
 // TestShardsMerge counts n = 13 in 5 shards and merges them; missing,
@@ -79,6 +91,11 @@ func TestShardsMerge(t *testing.T) {
 	other, _ := nqueens.CountUnits(context.Background(), 12, nqueens.UnitCountOptions{Shard: 1, Shards: 5})
 	foreign := append([]nqueens.ShardFile(nil), parts...)
 	foreign[1] = nqueens.NewShardFile(other)
+	// Same N, depth and number of units, another list of units.
+	r1, _ := nqueens.CountUnits(context.Background(), 13, nqueens.UnitCountOptions{Shard: 1, Shards: 5})
+	r1.Digest = "0123456789abcdef"
+	otherUnits := append([]nqueens.ShardFile(nil), parts...)
+	otherUnits[1] = nqueens.NewShardFile(r1)
 	for _, tc := range []struct {
 		names []string
 		parts []nqueens.ShardFile
@@ -88,6 +105,7 @@ func TestShardsMerge(t *testing.T) {
 		{append(names, "again"), append(parts, parts[3]), "shard 3/5 twice: part-3 and again"},
 		{names, changed, "part-2 has been changed"},
 		{names, foreign, "part-1 is of another count"},
+		{names, otherUnits, "part-1 is of another count"},
 	} {
 		if _, err := nqueens.Merge(tc.names, tc.parts); err == nil || !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("merge: %v, want %q", err, tc.err)

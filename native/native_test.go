@@ -178,10 +178,18 @@ func TestCountOrbitsAgainstCanonicalForms(t *testing.T) {
 }
 
 func TestCountIndependentOfJobsAndDepth(t *testing.T) {
-	n := 12
+	for _, n := range []int{12, 13} {
+		countIndependentOfJobsAndDepth(t, n)
+	}
+}
+
+// countIndependentOfJobsAndDepth: the same counts and nodes whatever the
+// row the search is cut at into units, down to the row above the last (so
+// the pruning at a unit's first row is the search's own).
+func countIndependentOfJobsAndDepth(t *testing.T, n int) {
 	base, _ := Count(context.Background(), n, CountOptions{Jobs: 1})
 	for _, jobs := range []int{1, 2, 7} {
-		for _, depth := range []int{2, 3, 5, 8, 11} {
+		for _, depth := range []int{2, 3, 5, 8, n - 2} {
 			var calls atomic.Int64
 			last := 0
 			r, err := Count(context.Background(), n, CountOptions{Jobs: jobs, Depth: depth, Progress: func(done, total int) {
@@ -195,7 +203,7 @@ func TestCountIndependentOfJobsAndDepth(t *testing.T) {
 				t.Fatal(err)
 			}
 			if r.All != base.All || r.ByOrbit != base.ByOrbit || r.Nodes != base.Nodes {
-				t.Errorf("jobs %d depth %d: %+v, one job default depth %+v", jobs, depth, r, base)
+				t.Errorf("n = %d, jobs %d depth %d: %+v, one job default depth %+v", n, jobs, depth, r, base)
 			}
 			if int(calls.Load()) != r.Units || r.UnitsDone != r.Units {
 				t.Errorf("jobs %d depth %d: %d progress calls, %d units", jobs, depth, calls.Load(), r.Units)
