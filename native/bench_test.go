@@ -21,3 +21,18 @@ func BenchmarkCount(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLocalSearch finds one solution for N = 10^6 and 10^7 queens (a
+// fixed seed each). Compare with seed 000's C program:
+// scripts/compare-localsearch.sh.
+func BenchmarkLocalSearch(b *testing.B) {
+	for _, n := range []int{1_000_000, 10_000_000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := LocalSearch(context.Background(), n, LocalSearchOptions{Seed: 42}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
