@@ -234,6 +234,9 @@ func DefaultDepth(n int) int {
 // WorkUnits lists the work units of the count for n (smallN < n <=
 // BitmaskMaxN) cut at row depth (0: DefaultDepth). Units whose branch ends
 // before that row are cut where it ends. Their results add up to the count.
+// Only states the search would enter are units: none is a dead end or cut
+// by the look-ahead tests, so the list depends on the search's pruning
+// (UnitsDigest tells two lists apart).
 func WorkUnits(n, depth int) []WorkUnit {
 	units, _ := workUnits(n, depth)
 	return units
