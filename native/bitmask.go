@@ -348,17 +348,13 @@ func (s *symSearch) setBranch(kind, b int) {
 		if r < s.bound1 {
 			s.allow[r] = ^s.excl
 		}
-		// 1<<63: never all attacked, so no bound (the corner branch, and
-		// the rows below bound2).
-		s.edge0[r], s.edgeN[r] = 1<<63, 1<<63
-		if kind == unitInside && r <= s.bound2 {
-			var e0, eN uint64
-			for k := max(0, s.bound1-r); r+k <= s.bound2; k++ {
-				e0 |= 1 << k
-				eN |= s.topbit >> k
-			}
-			s.edge0[r], s.edgeN[r] = e0, eN
+		// Rows up to bound2 only (none in the corner branch).
+		var e0, eN uint64
+		for k := max(0, s.bound1-r); r+k <= s.bound2; k++ {
+			e0 |= 1 << k
+			eN |= s.topbit >> k
 		}
+		s.edge0[r], s.edgeN[r] = e0, eN
 	}
 }
 
@@ -412,28 +408,6 @@ func (s *symSearch) search(y int, left, down, right uint64) {
 	default:
 		s.nodes += s.rows(y, left, down, right, bm)
 	}
-}
-
-// free returns the squares of row y (above the last) that the queens
-// above, attacking left, down and right there, leave free and that the
-// bounds of the branch allow; none when the bounds can no longer be met
-// below. rows has the same test written out for each row.
-func (s *symSearch) free(y int, left, down, right uint64) uint64 {
-	bm := s.mask &^ (left | down | right) & s.allow[y]
-	// The last row keeps a square within its bounds that no queen above
-	// attacks.
-	if d := s.last - y; s.lastok&^(down|left<<d|right>>d) == 0 {
-		return 0
-	}
-	// Each edge column not yet taken keeps a row within its bounds (row
-	// bound1 to row bound2) where no queen above attacks it.
-	if (right&s.edge0[y]^s.edge0[y]|down&1) == 0 || (left&s.edgeN[y]^s.edgeN[y]|down&s.topbit) == 0 {
-		return 0
-	}
-	if y == s.bound2 {
-		bm = atBound2(bm, down, s.excl)
-	}
-	return bm
 }
 
 //go:generate go run gen_rows.go

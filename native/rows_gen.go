@@ -103,9 +103,13 @@ row0:
 	}
 	// free(1, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[1]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-1)&63)|nr>>((last-1)&63)) == 0 {
 		goto row0
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 1 <= s.bound2 && ((nr&s.edge0[1]^s.edge0[1]|nd&1) == 0 || (nl&s.edgeN[1]^s.edgeN[1]|nd&s.topbit) == 0) {
 		goto row0
 	}
@@ -154,9 +158,13 @@ row1:
 	}
 	// free(2, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[2]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-2)&63)|nr>>((last-2)&63)) == 0 {
 		goto row1
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 2 <= s.bound2 && ((nr&s.edge0[2]^s.edge0[2]|nd&1) == 0 || (nl&s.edgeN[2]^s.edgeN[2]|nd&s.topbit) == 0) {
 		goto row1
 	}
@@ -206,9 +214,13 @@ row2:
 	}
 	// free(3, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[3]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-3)&63)|nr>>((last-3)&63)) == 0 {
 		goto row2
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 3 <= s.bound2 && ((nr&s.edge0[3]^s.edge0[3]|nd&1) == 0 || (nl&s.edgeN[3]^s.edgeN[3]|nd&s.topbit) == 0) {
 		goto row2
 	}
@@ -258,9 +270,13 @@ row3:
 	}
 	// free(4, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[4]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-4)&63)|nr>>((last-4)&63)) == 0 {
 		goto row3
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 4 <= s.bound2 && ((nr&s.edge0[4]^s.edge0[4]|nd&1) == 0 || (nl&s.edgeN[4]^s.edgeN[4]|nd&s.topbit) == 0) {
 		goto row3
 	}
@@ -310,9 +326,13 @@ row4:
 	}
 	// free(5, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[5]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-5)&63)|nr>>((last-5)&63)) == 0 {
 		goto row4
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 5 <= s.bound2 && ((nr&s.edge0[5]^s.edge0[5]|nd&1) == 0 || (nl&s.edgeN[5]^s.edgeN[5]|nd&s.topbit) == 0) {
 		goto row4
 	}
@@ -362,9 +382,13 @@ row5:
 	}
 	// free(6, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[6]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-6)&63)|nr>>((last-6)&63)) == 0 {
 		goto row5
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 6 <= s.bound2 && ((nr&s.edge0[6]^s.edge0[6]|nd&1) == 0 || (nl&s.edgeN[6]^s.edgeN[6]|nd&s.topbit) == 0) {
 		goto row5
 	}
@@ -414,9 +438,13 @@ row6:
 	}
 	// free(7, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[7]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-7)&63)|nr>>((last-7)&63)) == 0 {
 		goto row6
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 7 <= s.bound2 && ((nr&s.edge0[7]^s.edge0[7]|nd&1) == 0 || (nl&s.edgeN[7]^s.edgeN[7]|nd&s.topbit) == 0) {
 		goto row6
 	}
@@ -466,9 +494,13 @@ row7:
 	}
 	// free(8, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[8]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-8)&63)|nr>>((last-8)&63)) == 0 {
 		goto row7
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 8 <= s.bound2 && ((nr&s.edge0[8]^s.edge0[8]|nd&1) == 0 || (nl&s.edgeN[8]^s.edgeN[8]|nd&s.topbit) == 0) {
 		goto row7
 	}
@@ -518,9 +550,13 @@ row8:
 	}
 	// free(9, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[9]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-9)&63)|nr>>((last-9)&63)) == 0 {
 		goto row8
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 9 <= s.bound2 && ((nr&s.edge0[9]^s.edge0[9]|nd&1) == 0 || (nl&s.edgeN[9]^s.edgeN[9]|nd&s.topbit) == 0) {
 		goto row8
 	}
@@ -570,9 +606,13 @@ row9:
 	}
 	// free(10, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[10]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-10)&63)|nr>>((last-10)&63)) == 0 {
 		goto row9
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 10 <= s.bound2 && ((nr&s.edge0[10]^s.edge0[10]|nd&1) == 0 || (nl&s.edgeN[10]^s.edgeN[10]|nd&s.topbit) == 0) {
 		goto row9
 	}
@@ -622,9 +662,13 @@ row10:
 	}
 	// free(11, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[11]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-11)&63)|nr>>((last-11)&63)) == 0 {
 		goto row10
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 11 <= s.bound2 && ((nr&s.edge0[11]^s.edge0[11]|nd&1) == 0 || (nl&s.edgeN[11]^s.edgeN[11]|nd&s.topbit) == 0) {
 		goto row10
 	}
@@ -674,9 +718,13 @@ row11:
 	}
 	// free(12, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[12]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-12)&63)|nr>>((last-12)&63)) == 0 {
 		goto row11
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 12 <= s.bound2 && ((nr&s.edge0[12]^s.edge0[12]|nd&1) == 0 || (nl&s.edgeN[12]^s.edgeN[12]|nd&s.topbit) == 0) {
 		goto row11
 	}
@@ -726,9 +774,13 @@ row12:
 	}
 	// free(13, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[13]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-13)&63)|nr>>((last-13)&63)) == 0 {
 		goto row12
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 13 <= s.bound2 && ((nr&s.edge0[13]^s.edge0[13]|nd&1) == 0 || (nl&s.edgeN[13]^s.edgeN[13]|nd&s.topbit) == 0) {
 		goto row12
 	}
@@ -778,9 +830,13 @@ row13:
 	}
 	// free(14, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[14]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-14)&63)|nr>>((last-14)&63)) == 0 {
 		goto row13
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 14 <= s.bound2 && ((nr&s.edge0[14]^s.edge0[14]|nd&1) == 0 || (nl&s.edgeN[14]^s.edgeN[14]|nd&s.topbit) == 0) {
 		goto row13
 	}
@@ -830,9 +886,13 @@ row14:
 	}
 	// free(15, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[15]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-15)&63)|nr>>((last-15)&63)) == 0 {
 		goto row14
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 15 <= s.bound2 && ((nr&s.edge0[15]^s.edge0[15]|nd&1) == 0 || (nl&s.edgeN[15]^s.edgeN[15]|nd&s.topbit) == 0) {
 		goto row14
 	}
@@ -882,9 +942,13 @@ row15:
 	}
 	// free(16, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[16]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-16)&63)|nr>>((last-16)&63)) == 0 {
 		goto row15
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 16 <= s.bound2 && ((nr&s.edge0[16]^s.edge0[16]|nd&1) == 0 || (nl&s.edgeN[16]^s.edgeN[16]|nd&s.topbit) == 0) {
 		goto row15
 	}
@@ -934,9 +998,13 @@ row16:
 	}
 	// free(17, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[17]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-17)&63)|nr>>((last-17)&63)) == 0 {
 		goto row16
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 17 <= s.bound2 && ((nr&s.edge0[17]^s.edge0[17]|nd&1) == 0 || (nl&s.edgeN[17]^s.edgeN[17]|nd&s.topbit) == 0) {
 		goto row16
 	}
@@ -986,9 +1054,13 @@ row17:
 	}
 	// free(18, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[18]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-18)&63)|nr>>((last-18)&63)) == 0 {
 		goto row17
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 18 <= s.bound2 && ((nr&s.edge0[18]^s.edge0[18]|nd&1) == 0 || (nl&s.edgeN[18]^s.edgeN[18]|nd&s.topbit) == 0) {
 		goto row17
 	}
@@ -1038,9 +1110,13 @@ row18:
 	}
 	// free(19, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[19]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-19)&63)|nr>>((last-19)&63)) == 0 {
 		goto row18
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 19 <= s.bound2 && ((nr&s.edge0[19]^s.edge0[19]|nd&1) == 0 || (nl&s.edgeN[19]^s.edgeN[19]|nd&s.topbit) == 0) {
 		goto row18
 	}
@@ -1090,9 +1166,13 @@ row19:
 	}
 	// free(20, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[20]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-20)&63)|nr>>((last-20)&63)) == 0 {
 		goto row19
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 20 <= s.bound2 && ((nr&s.edge0[20]^s.edge0[20]|nd&1) == 0 || (nl&s.edgeN[20]^s.edgeN[20]|nd&s.topbit) == 0) {
 		goto row19
 	}
@@ -1142,9 +1222,13 @@ row20:
 	}
 	// free(21, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[21]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-21)&63)|nr>>((last-21)&63)) == 0 {
 		goto row20
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 21 <= s.bound2 && ((nr&s.edge0[21]^s.edge0[21]|nd&1) == 0 || (nl&s.edgeN[21]^s.edgeN[21]|nd&s.topbit) == 0) {
 		goto row20
 	}
@@ -1194,9 +1278,13 @@ row21:
 	}
 	// free(22, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[22]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-22)&63)|nr>>((last-22)&63)) == 0 {
 		goto row21
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 22 <= s.bound2 && ((nr&s.edge0[22]^s.edge0[22]|nd&1) == 0 || (nl&s.edgeN[22]^s.edgeN[22]|nd&s.topbit) == 0) {
 		goto row21
 	}
@@ -1246,9 +1334,13 @@ row22:
 	}
 	// free(23, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[23]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-23)&63)|nr>>((last-23)&63)) == 0 {
 		goto row22
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 23 <= s.bound2 && ((nr&s.edge0[23]^s.edge0[23]|nd&1) == 0 || (nl&s.edgeN[23]^s.edgeN[23]|nd&s.topbit) == 0) {
 		goto row22
 	}
@@ -1298,9 +1390,13 @@ row23:
 	}
 	// free(24, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[24]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-24)&63)|nr>>((last-24)&63)) == 0 {
 		goto row23
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 24 <= s.bound2 && ((nr&s.edge0[24]^s.edge0[24]|nd&1) == 0 || (nl&s.edgeN[24]^s.edgeN[24]|nd&s.topbit) == 0) {
 		goto row23
 	}
@@ -1350,9 +1446,13 @@ row24:
 	}
 	// free(25, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[25]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-25)&63)|nr>>((last-25)&63)) == 0 {
 		goto row24
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 25 <= s.bound2 && ((nr&s.edge0[25]^s.edge0[25]|nd&1) == 0 || (nl&s.edgeN[25]^s.edgeN[25]|nd&s.topbit) == 0) {
 		goto row24
 	}
@@ -1402,9 +1502,13 @@ row25:
 	}
 	// free(26, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[26]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-26)&63)|nr>>((last-26)&63)) == 0 {
 		goto row25
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 26 <= s.bound2 && ((nr&s.edge0[26]^s.edge0[26]|nd&1) == 0 || (nl&s.edgeN[26]^s.edgeN[26]|nd&s.topbit) == 0) {
 		goto row25
 	}
@@ -1454,9 +1558,13 @@ row26:
 	}
 	// free(27, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[27]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-27)&63)|nr>>((last-27)&63)) == 0 {
 		goto row26
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 27 <= s.bound2 && ((nr&s.edge0[27]^s.edge0[27]|nd&1) == 0 || (nl&s.edgeN[27]^s.edgeN[27]|nd&s.topbit) == 0) {
 		goto row26
 	}
@@ -1506,9 +1614,13 @@ row27:
 	}
 	// free(28, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[28]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-28)&63)|nr>>((last-28)&63)) == 0 {
 		goto row27
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 28 <= s.bound2 && ((nr&s.edge0[28]^s.edge0[28]|nd&1) == 0 || (nl&s.edgeN[28]^s.edgeN[28]|nd&s.topbit) == 0) {
 		goto row27
 	}
@@ -1558,9 +1670,13 @@ row28:
 	}
 	// free(29, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[29]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-29)&63)|nr>>((last-29)&63)) == 0 {
 		goto row28
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 29 <= s.bound2 && ((nr&s.edge0[29]^s.edge0[29]|nd&1) == 0 || (nl&s.edgeN[29]^s.edgeN[29]|nd&s.topbit) == 0) {
 		goto row28
 	}
@@ -1610,9 +1726,13 @@ row29:
 	}
 	// free(30, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[30]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-30)&63)|nr>>((last-30)&63)) == 0 {
 		goto row29
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 30 <= s.bound2 && ((nr&s.edge0[30]^s.edge0[30]|nd&1) == 0 || (nl&s.edgeN[30]^s.edgeN[30]|nd&s.topbit) == 0) {
 		goto row29
 	}
@@ -1662,9 +1782,13 @@ row30:
 	}
 	// free(31, nl, nd, nr), written out.
 	child = mask &^ (nl | nd | nr) & s.allow[31]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
 	if s.lastok&^(nd|nl<<((last-31)&63)|nr>>((last-31)&63)) == 0 {
 		goto row30
 	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
 	if 31 <= s.bound2 && ((nr&s.edge0[31]^s.edge0[31]|nd&1) == 0 || (nl&s.edgeN[31]^s.edgeN[31]|nd&s.topbit) == 0) {
 		goto row30
 	}
@@ -1688,4 +1812,27 @@ up30:
 	}
 	bm, left, down, right = st[29].bm, st[29].left, st[29].down, st[29].right
 	goto row29
+}
+
+// free returns the squares of row y (above the last) that the queens
+// above, attacking left, down and right there, leave free and that the
+// bounds of the branch allow; none when the bounds can no longer be met
+// below. rows has the same test written out for each row.
+func (s *symSearch) free(y int, left, down, right uint64) (bm uint64) {
+	mask, last := s.mask, s.last
+	bm = mask &^ (left | down | right) & s.allow[y]
+	// The last row keeps a square within its bounds that no queen above
+	// attacks.
+	if s.lastok&^(down|left<<((last-y)&63)|right>>((last-y)&63)) == 0 {
+		return 0
+	}
+	// Inside branch: each edge column not yet taken keeps a row within its
+	// bounds (row bound1 to row bound2) where no queen above attacks it.
+	if y <= s.bound2 && ((right&s.edge0[y]^s.edge0[y]|down&1) == 0 || (left&s.edgeN[y]^s.edgeN[y]|down&s.topbit) == 0) {
+		return 0
+	}
+	if y == s.bound2 {
+		bm = atBound2(bm, down, s.excl)
+	}
+	return bm
 }
