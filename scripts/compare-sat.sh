@@ -15,12 +15,9 @@ for n in "${sizes[@]}"; do
   : >"$work/c"; : >"$work/g1"; : >"$work/g2"
   for r in $(seq 1 "$runs"); do
     # clasp exits 30 (SAT, all models listed): not a failure.
-    /usr/bin/time -f '%e %M' -o "$work/time.txt" clasp -n 0 -q "$work/q.cnf" >"$work/out.txt" || [ $? -eq 30 ]
+    measure --status 30 clasp -n 0 -q "$work/q.cnf" >>"$work/c"
     grep -q "Models *: $(awk -v n="$n" -F'\t' '$1==n {print $2}' "$root/testdata/known-counts.tsv")\$" "$work/out.txt" || {
       echo "clasp gave a wrong count" >&2; cat "$work/out.txt" >&2; exit 1; }
-    # GNU time writes "Command exited with non-zero status 30" before the
-    # figures: keep only its last line.
-    tail -n 1 "$work/time.txt" >>"$work/c"
     measure "$work/nqueens" count "$n" -m sat --solver gini --amo pairwise --jobs 1 >>"$work/g1"
     measure "$work/nqueens" count "$n" -m sat --solver gini --amo pairwise --jobs 2 >>"$work/g2"
   done
