@@ -134,13 +134,14 @@ func BenchmarkGiniEnumerate12(b *testing.B) {
 		if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
 			b.Fatal(err)
 		}
+		models := regexp.MustCompile(`(?m)^c Models +: ` + strconv.FormatUint(want, 10) + `$`)
 		for b.Loop() {
 			out, err := exec.Command(e.Path, "-n", "0", "-q", file).Output()
 			// clasp exits 30: satisfiable, and every model listed.
 			if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 30) {
 				b.Fatalf("clasp: %v", err)
 			}
-			if !regexp.MustCompile(`(?m)^c Models +: ` + strconv.FormatUint(want, 10) + `$`).Match(out) {
+			if !models.Match(out) {
 				b.Fatalf("clasp gave a wrong count:\n%s", out)
 			}
 		}
