@@ -146,54 +146,10 @@ func findDLX(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, 
 }
 
 // satCubeDepth is the number of first rows whose placements split an
-// in-process SAT count into cubes: N/4 (3 at N = 12, where gini enumerates
-// fastest so: 1.1 s, against 1.4 s with 4 rows and 2.1 s with 2).
+// in-process SAT count into cubes: N/4 (3 at N = 12, where gini with the
+// default two jobs enumerates fastest so: 0.48-0.55 s, against 0.54-0.71 s
+// with 4 rows and 1.1 s with 2; with one job 4 rows are about as fast).
 func satCubeDepth(n int) int { return min(n-1, n/4) }
-
-// rowCubes lists the placements of the first d rows of p that respect its
-// pre-placed queens and blocked squares and have no two queens attacking:
-// every solution extends exactly one, so they partition the models.
-func rowCubes(p model.Problem, d int) [][]int {
-	n := p.N
-	fixed := map[int]int{}
-	for _, s := range p.Fixed {
-		fixed[s.Row] = s.Col
-	}
-	blocked := map[model.Square]bool{}
-	for _, s := range p.Blocked {
-		blocked[s] = true
-	}
-	var out [][]int
-	cols := make([]int, 0, d)
-	var rec func()
-	rec = func() {
-		r := len(cols)
-		if r == d {
-			cube := make([]int, d)
-			for i, c := range cols {
-				cube[i] = encode.QueenVar(n, i, c)
-			}
-			out = append(out, cube)
-			return
-		}
-	next:
-		for c := 0; c < n; c++ {
-			if f, ok := fixed[r]; ok && f != c || blocked[model.Square{Row: r, Col: c}] {
-				continue
-			}
-			for r2, c2 := range cols {
-				if c2 == c || r-r2 == c-c2 || r-r2 == c2-c {
-					continue next
-				}
-			}
-			cols = append(cols, c)
-			rec()
-			cols = cols[:len(cols)-1]
-		}
-	}
-	rec()
-	return out
-}
 
 func countSAT(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 	s, cnf, err := satSetup(p, opt.Solver, opt.AMO)
@@ -223,7 +179,7 @@ func countSAT(ctx context.Context, p model.Problem, opt CountOptions) (*CountRes
 			eo.Project = nil
 		}
 	} else {
-		eo.Cubes = rowCubes(p, satCubeDepth(n))
+		eo.Cubes = encode.RowCubes(p, satCubeDepth(n))
 		if _, isGophersat := s.(sat.Gophersat); isGophersat {
 			eo.Jobs = 1 // gophersat cannot run twice at once
 		}

@@ -33,6 +33,54 @@ func NewCNF(p model.Problem, amo AMO) (*CNF, error) {
 // QueenVar is the DIMACS variable of the queen at row r, column c (0-based).
 func QueenVar(n, r, c int) int { return r*n + c + 1 }
 
+// RowCubes lists the placements of the first d rows of p (all rows if d >
+// p.N) that respect its pre-placed queens and blocked squares and have no
+// two queens attacking, each as the cube of its queens' literals
+// (QueenVar): every solution extends exactly one, so they partition the
+// models of p's CNF for a cube-and-conquer count.
+func RowCubes(p model.Problem, d int) [][]int {
+	n := p.N
+	d = min(d, n)
+	fixed := map[int]int{}
+	for _, s := range p.Fixed {
+		fixed[s.Row] = s.Col
+	}
+	blocked := map[model.Square]bool{}
+	for _, s := range p.Blocked {
+		blocked[s] = true
+	}
+	var out [][]int
+	cols := make([]int, 0, d)
+	var rec func()
+	rec = func() {
+		r := len(cols)
+		if r == d {
+			cube := make([]int, d)
+			for i, c := range cols {
+				cube[i] = QueenVar(n, i, c)
+			}
+			out = append(out, cube)
+			return
+		}
+	next:
+		for c := 0; c < n; c++ {
+			if f, ok := fixed[r]; ok && f != c || blocked[model.Square{Row: r, Col: c}] {
+				continue
+			}
+			for r2, c2 := range cols {
+				if c2 == c || r-r2 == c-c2 || r-r2 == c2-c {
+					continue next
+				}
+			}
+			cols = append(cols, c)
+			rec()
+			cols = cols[:len(cols)-1]
+		}
+	}
+	rec()
+	return out
+}
+
 // Lines calls f with the squares of every line the constraints speak of:
 // each row and each column, then each diagonal r+c = d and each
 // anti-diagonal n-1-r+c = d of two squares or more, in that order, until f

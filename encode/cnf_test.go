@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/queenslab/nqueens/encode"
@@ -225,5 +226,50 @@ func BenchmarkWriteDIMACS(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestRowCubes: the cubes of the first d rows respect the problem and
+// partition its solutions (brute force counts each cube's completions).
+func TestRowCubes(t *testing.T) {
+	for _, p := range []model.Problem{
+		model.Classic(6), model.Classic(8),
+		{N: 8, Fixed: []model.Square{{Row: 1, Col: 4}}, Blocked: []model.Square{{Row: 0, Col: 0}, {Row: 2, Col: 6}}},
+	} {
+		for _, d := range []int{1, 2, 3, p.N + 1} {
+			cubes := encode.RowCubes(p, d)
+			var sum uint64
+			for _, cube := range cubes {
+				if len(cube) != min(d, p.N) {
+					t.Fatalf("n = %d, d = %d: cube %v", p.N, d, cube)
+				}
+				q := p
+				q.Fixed = append([]model.Square(nil), p.Fixed...)
+				var placed []model.Square
+				for r, v := range cube {
+					c := v - 1 - r*p.N
+					if c < 0 || c >= p.N || encode.QueenVar(p.N, r, c) != v {
+						t.Fatalf("cube %v: literal %d is not a queen of row %d", cube, v, r)
+					}
+					s := model.Square{Row: r, Col: c}
+					for _, o := range append(placed, p.Blocked...) {
+						if o == s || model.Attacks(o, s) && !slices.Contains(p.Blocked, o) {
+							t.Fatalf("%s, d = %d: cube %v puts a queen on %v, against %v", p.Variant(), d, cube, s, o)
+						}
+					}
+					for _, f := range p.Fixed {
+						if f.Row == r && f.Col != c {
+							t.Fatalf("%s, d = %d: cube %v leaves the pre-placed queen %v", p.Variant(), d, cube, f)
+						}
+					}
+					placed = append(placed, s)
+					q.Fixed = append(q.Fixed, s)
+				}
+				sum += brute.Count(q)
+			}
+			if want := brute.Count(p); sum != want {
+				t.Errorf("%s n = %d, d = %d: %d cubes complete to %d solutions, want %d", p.Variant(), p.N, d, len(cubes), sum, want)
+			}
+		}
 	}
 }

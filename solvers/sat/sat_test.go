@@ -30,38 +30,6 @@ func queensCNF(t testing.TB, p model.Problem, amo string) *encode.CNF {
 	return c
 }
 
-// rowCubes lists the non-attacking placements of the first d rows as cubes
-// of queen literals.
-func rowCubes(n, d int) [][]int {
-	var out [][]int
-	cols := []int{}
-	var rec func()
-	rec = func() {
-		r := len(cols)
-		if r == d || r == n {
-			cube := make([]int, len(cols))
-			for i, c := range cols {
-				cube[i] = encode.QueenVar(n, i, c)
-			}
-			out = append(out, cube)
-			return
-		}
-	next:
-		for c := 0; c < n; c++ {
-			for r2, c2 := range cols {
-				if c2 == c || r-r2 == c-c2 || r-r2 == c2-c {
-					continue next
-				}
-			}
-			cols = append(cols, c)
-			rec()
-			cols = cols[:len(cols)-1]
-		}
-	}
-	rec()
-	return out
-}
-
 func project(n int) []int {
 	p := make([]int, n*n)
 	for i := range p {
@@ -104,12 +72,12 @@ func TestInProcessCounts(t *testing.T) {
 			// cubes at level 0 (a trap of gini's Test).
 			completion := model.Problem{N: 8, Fixed: []model.Square{{Row: 1, Col: 0}}}
 			want := countQueens(t, e, completion, amo, sat.EnumOptions{Project: project(8)})
-			if got := countQueens(t, e, completion, amo, sat.EnumOptions{Project: project(8), Cubes: rowCubes(8, 2), Jobs: 2, BlockTrue: true}); got != want || want == 0 {
+			if got := countQueens(t, e, completion, amo, sat.EnumOptions{Project: project(8), Cubes: encode.RowCubes(model.Classic(8), 2), Jobs: 2, BlockTrue: true}); got != want || want == 0 {
 				t.Errorf("%s %s completion with cubes: %d models, want %d", e.Name(), amo, got, want)
 			}
 			for _, jobs := range []int{1, 2} {
 				want, _, _ := model.KnownCount(9)
-				opt := sat.EnumOptions{Project: project(9), Cubes: rowCubes(9, 2), Jobs: jobs}
+				opt := sat.EnumOptions{Project: project(9), Cubes: encode.RowCubes(model.Classic(9), 2), Jobs: jobs}
 				if got := countQueens(t, e, model.Classic(9), amo, opt); got != want {
 					t.Errorf("%s %s n = 9 with cubes, %d jobs: %d models, want %d", e.Name(), amo, jobs, got, want)
 				}
@@ -149,7 +117,7 @@ func BenchmarkGiniEnumerate12(b *testing.B) {
 	for _, d := range []int{2, 3, 4} {
 		for _, jobs := range []int{1, 2} {
 			b.Run(fmt.Sprintf("gini-cubes=%d/jobs=%d", d, jobs), func(b *testing.B) {
-				opt := sat.EnumOptions{Project: project(12), Jobs: jobs, BlockTrue: true, Cubes: rowCubes(12, d)}
+				opt := sat.EnumOptions{Project: project(12), Jobs: jobs, BlockTrue: true, Cubes: encode.RowCubes(model.Classic(12), d)}
 				for b.Loop() {
 					ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
 					n, err := sat.Gini{}.Enumerate(ctx, queensCNF(b, model.Classic(12), "pairwise"), opt, func(sat.Model) bool { return true })
