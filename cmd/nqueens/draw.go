@@ -78,14 +78,9 @@ million-queen solution shows its structure.`,
 			}
 			picture := draw.Picture{Problem: p, Size: size}
 			if len(args) == 2 {
-				r, name, done, err := openInput(e, args[1:])
+				q, err := readSolution(e, args[1:], p.N)
 				if err != nil {
 					return err
-				}
-				defer done()
-				q, err := model.ReadSolution(r, p.N)
-				if err != nil {
-					return usagef("%s: %v", name, strings.TrimPrefix(err.Error(), "model: "))
 				}
 				picture.Columns = make([]uint32, len(q))
 				for i, c := range q {

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
 )
@@ -39,6 +40,22 @@ func openInput(e *env, args []string) (io.Reader, string, func(), error) {
 		return nil, "", nil, usagef("cannot read %s: %v", args[0], unwrapPathErr(err))
 	}
 	return bufio.NewReaderSize(f, 1<<20), args[0], func() { f.Close() }, nil
+}
+
+// readSolution reads the solution of an n-queens board from the file
+// argument in args (standard input if none or "-"); a malformed file is a
+// usage error that names it.
+func readSolution(e *env, args []string, n int) (model.Placement, error) {
+	r, name, done, err := openInput(e, args)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	q, err := model.ReadSolution(r, n)
+	if err != nil {
+		return nil, usagef("%s: %v", name, err)
+	}
+	return q, nil
 }
 
 func newSAT(e *env) *cobra.Command {

@@ -24,14 +24,9 @@ the format is an error naming the line and field (exit 2).`,
 			if err != nil {
 				return err
 			}
-			r, name, done, err := openInput(e, args[1:])
+			q, err := readSolution(e, args[1:], p.N)
 			if err != nil {
 				return err
-			}
-			defer done()
-			q, err := model.ReadSolution(r, p.N)
-			if err != nil {
-				return usagef("%s: %v", name, err)
 			}
 			if err := model.Verify(p, q); err != nil {
 				return failure{"invalid: " + err.Error()}
