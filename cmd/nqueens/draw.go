@@ -124,32 +124,29 @@ the board shrinks with the collisions.`,
 			if err != nil {
 				return err
 			}
-			if method == "localsearch" {
+			switch method {
+			case "localsearch":
 				if !p.IsClassic() {
 					return usagef("trace: localsearch solves the classic problem only")
 				}
 				if p.N > 64 || p.N < 4 {
 					return usagef("trace: localsearch is traced for N = 4..64, not %d", p.N)
 				}
-				if cell < 4 || cell > 200 {
-					return usagef("--cell must be between 4 and 200 pixels")
+			case "backtrack":
+				if p.N > 32 {
+					return usagef("trace: N = %d is too large to follow step by step (at most 32)", p.N)
 				}
-				if err := checkWritable(gifPath); err != nil {
-					return err
-				}
-				return traceLocal(cmd.Context(), e, p.N, seed, gifPath, cell)
-			}
-			if method != "backtrack" {
+			default:
 				return usagef("trace: unknown method %q (backtrack or localsearch)", method)
-			}
-			if p.N > 32 {
-				return usagef("trace: N = %d is too large to follow step by step (at most 32)", p.N)
 			}
 			if cell < 4 || cell > 200 {
 				return usagef("--cell must be between 4 and 200 pixels")
 			}
 			if err := checkWritable(gifPath); err != nil {
 				return err
+			}
+			if method == "localsearch" {
+				return traceLocal(cmd.Context(), e, p.N, seed, gifPath, cell)
 			}
 			var step func(native.TraceStep)
 			var text *draw.TraceText
