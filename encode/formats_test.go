@@ -22,7 +22,7 @@ import (
 	"github.com/queenslab/nqueens/model"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in ../testdata/golden/encode")
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
 // goldenCases are the files kept in testdata: N = 4 in every format and
 // encoding, and a completion instance.
@@ -62,7 +62,7 @@ func goldenCases(t *testing.T) map[string]func(w *bytes.Buffer) error {
 }
 
 func TestGolden(t *testing.T) {
-	dir := filepath.Join("..", "testdata", "golden", "encode")
+	dir := filepath.Join("testdata", "golden")
 	for name, write := range goldenCases(t) {
 		var buf bytes.Buffer
 		if err := write(&buf); err != nil {

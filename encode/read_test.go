@@ -81,7 +81,7 @@ func TestReadLongLine(t *testing.T) {
 
 // seedFiles returns the golden files of a given extension, for fuzz seeds.
 func seedFiles(f interface{ Add(...any) }, ext string) {
-	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "golden", "encode", "*"+ext))
+	paths, _ := filepath.Glob(filepath.Join("testdata", "golden", "*"+ext))
 	for _, p := range paths {
 		if b, err := os.ReadFile(p); err == nil {
 			f.Add(b)

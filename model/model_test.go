@@ -93,10 +93,7 @@ func readCountsFile(t *testing.T, path string) map[int][2]uint64 {
 }
 
 func TestKnownCountsMatchTestdata(t *testing.T) {
-	files := []string{filepath.Join("..", "testdata", "known-counts.tsv")}
-	if _, err := os.Stat(filepath.Join("..", "..", "shared", "known-counts.tsv")); err == nil {
-		files = append(files, filepath.Join("..", "..", "shared", "known-counts.tsv"))
-	}
+	files := []string{filepath.Join("testdata", "known-counts.tsv")}
 	for _, path := range files {
 		want := readCountsFile(t, path)
 		if len(want) != KnownMax {
@@ -259,7 +256,7 @@ func TestSymmetries(t *testing.T) {
 
 func TestSolutionFileSeedFormat(t *testing.T) {
 	// testdata/seed000-n8.txt is the file seed 000's program wrote for N = 8.
-	raw, err := os.ReadFile(filepath.Join("..", "testdata", "seed000-n8.txt"))
+	raw, err := os.ReadFile(filepath.Join("testdata", "seed000-n8.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ for n in "${sizes[@]}"; do
   for r in $(seq 1 "$runs"); do
     # clasp exits 30 (SAT, all models listed): not a failure.
     measure --status 30 clasp -n 0 -q "$work/q.cnf" >>"$work/c"
-    grep -q "Models *: $(awk -v n="$n" -F'\t' '$1==n {print $2}' "$root/testdata/known-counts.tsv")\$" "$work/out.txt" || {
+    grep -q "Models *: $(awk -v n="$n" -F'\t' '$1==n {print $2}' "$root/model/testdata/known-counts.tsv")\$" "$work/out.txt" || {
       echo "clasp gave a wrong count" >&2; cat "$work/out.txt" >&2; exit 1; }
     measure "$work/nqueens" count "$n" -m sat --solver gini --amo pairwise --jobs 1 >>"$work/g1"
     measure "$work/nqueens" count "$n" -m sat --solver gini --amo pairwise --jobs 2 >>"$work/g2"

@@ -92,25 +92,22 @@ func TestSolveOutputFileAndVerify(t *testing.T) {
 }
 
 func TestVerifySeedFile(t *testing.T) {
-	code, out, _ := runCLI(t, "", "verify", "8", filepath.Join("..", "..", "testdata", "seed000-n8.txt"))
+	code, out, _ := runCLI(t, "", "verify", "8", filepath.Join("..", "..", "model", "testdata", "seed000-n8.txt"))
 	if code != 0 || out != "valid\n" {
 		t.Errorf("%d %q", code, out)
 	}
 }
 
-// TestVerifyFileWrittenBySeedProgram builds seed 000's C program with the
-// shared script, lets it write solutions and verifies them.
+// TestVerifyFileWrittenBySeedProgram builds the C local search program of
+// the project's seed document (testdata/seed000-localsearch.c), lets it
+// write solutions and verifies them.
 func TestVerifyFileWrittenBySeedProgram(t *testing.T) {
-	script := filepath.Join("..", "..", "..", "shared", "bench", "seed-localsearch.sh")
-	if _, err := os.Stat(script); err != nil {
-		t.Skipf("SKIP: %s not found (the shared folder is beside the checkout in CI)", script)
-	}
 	if _, err := exec.LookPath("cc"); err != nil {
 		t.Skip("SKIP: no C compiler")
 	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "seedls")
-	if out, err := exec.Command("bash", script, bin).CombinedOutput(); err != nil {
+	if out, err := exec.Command("cc", "-O2", "-o", bin, filepath.Join("testdata", "seed000-localsearch.c")).CombinedOutput(); err != nil {
 		t.Fatalf("building the seed program: %v\n%s", err, out)
 	}
 	for _, n := range []string{"8", "20", "1000"} {
