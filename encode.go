@@ -9,6 +9,7 @@ import (
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/xcc"
 )
 
 // EncodeOptions choose the output of Encode.
@@ -76,7 +77,7 @@ func (o EncodeOptions) parse(p model.Problem) (amo encode.AMO, order encode.Orde
 	case (format == "dimacs" || format == "opb") && uint64(p.N)*uint64(p.N) > 1<<31-1:
 		return nil, 0, fmt.Errorf("N = %d is too large for %s: %d queen variables, beyond the 2^31-1 that solvers number", p.N, format, uint64(p.N)*uint64(p.N))
 	case format == "xcc" && p.N > encode.XCCMaxN:
-		return nil, 0, fmt.Errorf("N = %d is too large for xcc: item names have at most %d characters (N <= %d)", p.N, encode.MaxNameLen, encode.XCCMaxN)
+		return nil, 0, fmt.Errorf("N = %d is too large for xcc: item names have at most %d characters (N <= %d)", p.N, xcc.MaxNameLen, encode.XCCMaxN)
 	}
 	return amo, order, nil
 }

@@ -19,10 +19,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
+	"github.com/queenslab/nqueens/xcc"
 )
 
 // Families lists the instance families of Generate.
@@ -493,7 +495,7 @@ func VerifySuite(ctx context.Context, dir string) ([]string, int, error) {
 		want := r.Expected == "SAT"
 		switch r.Format {
 		case "dimacs":
-			f, _, err := encode.ReadFormula(bytes.NewReader(data))
+			f, _, err := cnf.ReadFormula(bytes.NewReader(data))
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("%s: %v", r.File, err))
 				continue
@@ -503,7 +505,7 @@ func VerifySuite(ctx context.Context, dir string) ([]string, int, error) {
 				problems = append(problems, fmt.Sprintf("%s: gini says %v (%v), the manifest %s", r.File, res.Status, err, r.Expected))
 			}
 		case "xcc":
-			x, err := encode.ReadXCC(bytes.NewReader(data))
+			x, err := xcc.Read(bytes.NewReader(data))
 			if err == nil {
 				var first []int
 				d, derr := dlx.New(x)

@@ -1,6 +1,8 @@
 package encode
 
 import (
+	"github.com/queenslab/nqueens/cnf"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -15,7 +17,7 @@ type AMO interface {
 	Name() string
 	// Encode adds the clauses for lits to dst, taking auxiliary variables
 	// from vars.
-	Encode(dst Adder, vars *Vars, lits []int)
+	Encode(dst cnf.Adder, vars *cnf.Vars, lits []int)
 	// Size gives the number of auxiliary variables and clauses that Encode
 	// adds for k literals, from the formula, without encoding.
 	Size(k int) (vars, clauses int)

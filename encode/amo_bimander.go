@@ -1,5 +1,7 @@
 package encode
 
+import "github.com/queenslab/nqueens/cnf"
+
 // Bimander is the bimander encoding of V.-H. Nguyen and S. T. Mai, "A new
 // method to encode the at-most-one constraint into SAT", SoICT 2015. The k
 // literals are cut into groups of g = ⌈k/M⌉ (m = ⌈k/g⌉ groups after
@@ -49,7 +51,7 @@ func (b Bimander) Size(k int) (vars, clauses int) {
 	return bits, clauses + k*bits
 }
 
-func (b Bimander) Encode(dst Adder, vars *Vars, x []int) {
+func (b Bimander) Encode(dst cnf.Adder, vars *cnf.Vars, x []int) {
 	k := len(x)
 	if k <= 1 {
 		return
@@ -64,7 +66,7 @@ func (b Bimander) Encode(dst Adder, vars *Vars, x []int) {
 		Pairwise{}.Encode(dst, vars, part)
 		for _, l := range part {
 			for j, v := range bv {
-				clause(dst, -l, bitLit(v, grp, j))
+				cnf.AddClause(dst, -l, bitLit(v, grp, j))
 			}
 		}
 	}

@@ -1,6 +1,10 @@
 package encode
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/queenslab/nqueens/cnf"
+)
 
 // Binary is the binary (bitwise) encoding of A. M. Frisch, T. J. Peugniez,
 // A. J. Doggett and P. W. Nightingale, "Solving non-Boolean satisfiability
@@ -21,7 +25,7 @@ func (Binary) Size(k int) (vars, clauses int) {
 	return b, k * b
 }
 
-func (Binary) Encode(dst Adder, vars *Vars, x []int) {
+func (Binary) Encode(dst cnf.Adder, vars *cnf.Vars, x []int) {
 	bits := ceilLog2(len(x))
 	bv := make([]int, bits)
 	for j := range bv {
@@ -29,7 +33,7 @@ func (Binary) Encode(dst Adder, vars *Vars, x []int) {
 	}
 	for i, l := range x {
 		for j, v := range bv {
-			clause(dst, -l, bitLit(v, i, j))
+			cnf.AddClause(dst, -l, bitLit(v, i, j))
 		}
 	}
 }

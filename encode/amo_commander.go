@@ -1,5 +1,7 @@
 package encode
 
+import "github.com/queenslab/nqueens/cnf"
+
 // Commander is the commander encoding of W. Klieber and G. Kwon, "Efficient
 // CNF encoding for selecting 1 from N objects", CFV 2007. The literals are
 // cut into groups of Group (the last may be smaller); each group of s
@@ -32,7 +34,7 @@ func (c Commander) Size(k int) (vars, clauses int) {
 	return m + v, (m-1)*(g*(g-1)/2+g+1) + r*(r-1)/2 + r + 1 + cl
 }
 
-func (c Commander) Encode(dst Adder, vars *Vars, x []int) {
+func (c Commander) Encode(dst cnf.Adder, vars *cnf.Vars, x []int) {
 	g := c.Group
 	if len(x) <= g {
 		Pairwise{}.Encode(dst, vars, x)
@@ -45,7 +47,7 @@ func (c Commander) Encode(dst Adder, vars *Vars, x []int) {
 		cmd = append(cmd, cv)
 		Pairwise{}.Encode(dst, vars, grp)
 		for _, l := range grp {
-			clause(dst, -l, cv)
+			cnf.AddClause(dst, -l, cv)
 		}
 		dst.Add(-cv)
 		for _, l := range grp {

@@ -1,5 +1,7 @@
 package encode
 
+import "github.com/queenslab/nqueens/cnf"
+
 // Ladder is the ladder encoding of I. P. Gent and P. Nightingale, "A new
 // encoding of AllDifferent into SAT", CP 2004 workshop on modelling and
 // reformulating CSPs, applied to the k+1 values "x_1 is the one", ...,
@@ -23,7 +25,7 @@ func (Ladder) Size(k int) (vars, clauses int) {
 	return k, 4*k - 2
 }
 
-func (Ladder) Encode(dst Adder, vars *Vars, x []int) {
+func (Ladder) Encode(dst cnf.Adder, vars *cnf.Vars, x []int) {
 	k := len(x)
 	if k <= 1 {
 		return
@@ -33,13 +35,13 @@ func (Ladder) Encode(dst Adder, vars *Vars, x []int) {
 		y[i] = vars.New()
 	}
 	for i := 0; i+1 < k; i++ {
-		clause(dst, -y[i+1], y[i])
+		cnf.AddClause(dst, -y[i+1], y[i])
 	}
-	clause(dst, -x[0], -y[0])
-	clause(dst, x[0], y[0])
+	cnf.AddClause(dst, -x[0], -y[0])
+	cnf.AddClause(dst, x[0], y[0])
 	for i := 1; i < k; i++ {
-		clause(dst, -x[i], y[i-1])
-		clause(dst, -x[i], -y[i])
-		clause(dst, -y[i-1], y[i], x[i])
+		cnf.AddClause(dst, -x[i], y[i-1])
+		cnf.AddClause(dst, -x[i], -y[i])
+		cnf.AddClause(dst, -y[i-1], y[i], x[i])
 	}
 }

@@ -1,5 +1,7 @@
 package encode
 
+import "github.com/queenslab/nqueens/cnf"
+
 // Product is the 2-product encoding of J. Chen, "A new SAT encoding of the
 // at-most-one constraint", ModRef 2010. The k literals are laid out row by
 // row on a p x q grid, p = ⌈√k⌉ and q = ⌈k/p⌉; literal i implies its row
@@ -31,7 +33,7 @@ func (pr Product) Size(k int) (vars, clauses int) {
 	return p + q + vp + vq, 2*k + cp + cq
 }
 
-func (pr Product) Encode(dst Adder, vars *Vars, x []int) {
+func (pr Product) Encode(dst cnf.Adder, vars *cnf.Vars, x []int) {
 	k := len(x)
 	if k <= 4 {
 		Pairwise{}.Encode(dst, vars, x)
@@ -47,8 +49,8 @@ func (pr Product) Encode(dst Adder, vars *Vars, x []int) {
 		v[i] = vars.New()
 	}
 	for i, l := range x {
-		clause(dst, -l, u[i/q])
-		clause(dst, -l, v[i%q])
+		cnf.AddClause(dst, -l, u[i/q])
+		cnf.AddClause(dst, -l, v[i%q])
 	}
 	pr.Encode(dst, vars, u)
 	pr.Encode(dst, vars, v)

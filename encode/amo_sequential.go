@@ -1,5 +1,7 @@
 package encode
 
+import "github.com/queenslab/nqueens/cnf"
+
 // Sequential is the sequential counter of C. Sinz, "Towards an optimal CNF
 // encoding of Boolean cardinality constraints", CP 2005, for at most one:
 // register variables s_1..s_{k-1}, s_i meaning "one of x_1..x_i is true",
@@ -21,19 +23,19 @@ func (Sequential) Size(k int) (vars, clauses int) {
 	return k - 1, 3*k - 4
 }
 
-func (Sequential) Encode(dst Adder, vars *Vars, x []int) {
+func (Sequential) Encode(dst cnf.Adder, vars *cnf.Vars, x []int) {
 	k := len(x)
 	if k <= 1 {
 		return
 	}
 	prev := vars.New()
-	clause(dst, -x[0], prev)
+	cnf.AddClause(dst, -x[0], prev)
 	for i := 1; i < k-1; i++ {
 		s := vars.New()
-		clause(dst, -x[i], s)
-		clause(dst, -prev, s)
-		clause(dst, -x[i], -prev)
+		cnf.AddClause(dst, -x[i], s)
+		cnf.AddClause(dst, -prev, s)
+		cnf.AddClause(dst, -x[i], -prev)
 		prev = s
 	}
-	clause(dst, -x[k-1], -prev)
+	cnf.AddClause(dst, -x[k-1], -prev)
 }

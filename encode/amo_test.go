@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"testing"
 
+	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
 )
 
@@ -16,8 +17,8 @@ func amoTable(t *testing.T, a encode.AMO, k int) (ext []int, aux int) {
 	for i := range lits {
 		lits[i] = i + 1
 	}
-	var f encode.Formula
-	vars := encode.NewVars(k)
+	var f cnf.Formula
+	vars := cnf.NewVars(k)
 	a.Encode(&f, vars, lits)
 	aux = vars.Top() - k
 	wantV, wantC := a.Size(k)
@@ -101,8 +102,8 @@ func TestAMOSizeLarge(t *testing.T) {
 			for i := range lits {
 				lits[i] = i + 1
 			}
-			var c encode.Counter
-			vars := encode.NewVars(k)
+			var c cnf.Tally
+			vars := cnf.NewVars(k)
 			a.Encode(&c, vars, lits)
 			v, cl := a.Size(k)
 			if vars.Top()-k != v || c.Clauses != cl {

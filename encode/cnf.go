@@ -1,6 +1,8 @@
 package encode
 
 import (
+	"github.com/queenslab/nqueens/cnf"
+
 	"fmt"
 
 	"github.com/queenslab/nqueens/model"
@@ -161,15 +163,15 @@ func (f *CNF) Size() (vars, clauses int) {
 // first as unit clauses, then rows, columns, diagonals and anti-diagonals.
 // If dst has a method Err() error, Encode stops after the first line for
 // which it returns an error.
-func (f *CNF) Encode(dst Adder) {
+func (f *CNF) Encode(dst cnf.Adder) {
 	n := f.Problem.N
 	for _, s := range f.Problem.Fixed {
-		clause(dst, QueenVar(n, s.Row, s.Col))
+		cnf.AddClause(dst, QueenVar(n, s.Row, s.Col))
 	}
 	for _, s := range f.Problem.Blocked {
-		clause(dst, -QueenVar(n, s.Row, s.Col))
+		cnf.AddClause(dst, -QueenVar(n, s.Row, s.Col))
 	}
-	vars := NewVars(n * n)
+	vars := cnf.NewVars(n * n)
 	lits := make([]int, 0, n)
 	failed, _ := dst.(interface{ Err() error })
 	Lines(n, func(kind LineKind, _ int, sq []model.Square) bool {
@@ -178,7 +180,7 @@ func (f *CNF) Encode(dst Adder) {
 			lits = append(lits, QueenVar(n, s.Row, s.Col))
 		}
 		if kind.Exact() {
-			clause(dst, lits...)
+			cnf.AddClause(dst, lits...)
 		}
 		f.AMO.Encode(dst, vars, lits)
 		return failed == nil || failed.Err() == nil

@@ -10,18 +10,19 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
 )
 
-func cnfOf(t *testing.T, p model.Problem, a encode.AMO) (*encode.CNF, *encode.Formula) {
+func cnfOf(t *testing.T, p model.Problem, a encode.AMO) (*encode.CNF, *cnf.Formula) {
 	t.Helper()
 	c, err := encode.NewCNF(p, a)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f encode.Formula
+	var f cnf.Formula
 	c.Encode(&f)
 	v, cl := c.Size()
 	if f.Vars > v || len(f.Clauses) != cl {
@@ -44,7 +45,7 @@ func TestCNFSize(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var cnt encode.Counter
+			var cnt cnf.Tally
 			c.Encode(&cnt)
 			v, cl := c.Size()
 			if cnt.Clauses != cl || cnt.MaxVar > v || (n > 3 || a.Name() == "pairwise") && cnt.MaxVar != v {
@@ -145,7 +146,7 @@ func TestDIMACSRoundTrip(t *testing.T) {
 		if err := encode.WriteDIMACS(context.Background(), &buf, c, encode.Options{Generator: "test"}); err != nil {
 			t.Fatal(err)
 		}
-		got, info, err := encode.ReadFormula(&buf)
+		got, info, err := cnf.ReadFormula(&buf)
 		if err != nil {
 			t.Fatalf("%s: reading what was written: %v", a.Name(), err)
 		}

@@ -1,8 +1,9 @@
 // Package encode writes an N-Queens problem (model.Problem) as input for other
 // solvers: CNF with a choice of at-most-one encodings (DIMACS), exact cover
 // (Knuth's XCC text for his DLX programs), pseudo-Boolean constraints (OPB),
-// MiniZinc and XCSP3. It also reads DIMACS and XCC files of any origin, so
-// the solvers of this module work on more than queens.
+// MiniZinc and XCSP3. The CNF is a cnf.Source and the exact cover an
+// xcc.Problem: what is not about queens (formulas, the DIMACS and XCC
+// formats) lives in packages cnf and xcc.
 //
 // Every writer streams: the sizes in a header (DIMACS "p cnf V C", OPB
 // "#variable= #constraint=") are computed from formulas before the first

@@ -6,12 +6,13 @@ import (
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 
+	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
 )
 
 // giniOf loads the clauses of f into a new gini solver.
-func giniOf(f *encode.Formula) *gini.Gini {
+func giniOf(f *cnf.Formula) *gini.Gini {
 	g := gini.NewV(f.Vars + 1)
 	for _, c := range f.Clauses {
 		for _, l := range c {
@@ -26,7 +27,7 @@ func giniOf(f *encode.Formula) *gini.Gini {
 // over the variables 1..project (projection) or all of f's variables
 // (project = 0), up to limit models. Each model's placement on an n x n
 // board is passed to each, if not nil.
-func countModels(t *testing.T, f *encode.Formula, n, project, limit int, each func(model.Placement)) int {
+func countModels(t *testing.T, f *cnf.Formula, n, project, limit int, each func(model.Placement)) int {
 	t.Helper()
 	g := giniOf(f)
 	if project == 0 {

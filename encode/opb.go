@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -39,20 +40,18 @@ func WriteOPB(ctx context.Context, w io.Writer, p model.Problem, opt Options) er
 	if err != nil {
 		return err
 	}
-	dw := &dimacsWriter{ctx: ctx, w: w, buf: make([]byte, 0, 1<<17)}
-	dw.buf = fmt.Appendf(dw.buf, "* #variable= %d #constraint= %d\n", vars, cons)
+	dw := textio.NewWriter(ctx, w)
+	dw.Buf = fmt.Appendf(dw.Buf, "* #variable= %d #constraint= %d\n", vars, cons)
 	for _, l := range lines {
-		dw.buf = append(dw.buf, "* "...)
-		dw.buf = append(dw.buf, l...)
-		dw.buf = append(dw.buf, '\n')
+		dw.Line("* ", l)
 	}
 	written := 0
 	unit := func(s model.Square, v string) {
-		dw.buf = append(dw.buf, "+1 x"...)
-		dw.buf = strconv.AppendInt(dw.buf, int64(QueenVar(n, s.Row, s.Col)), 10)
-		dw.buf = append(dw.buf, " = "...)
-		dw.buf = append(dw.buf, v...)
-		dw.buf = append(dw.buf, " ;\n"...)
+		dw.Buf = append(dw.Buf, "+1 x"...)
+		dw.Buf = strconv.AppendInt(dw.Buf, int64(QueenVar(n, s.Row, s.Col)), 10)
+		dw.Buf = append(dw.Buf, " = "...)
+		dw.Buf = append(dw.Buf, v...)
+		dw.Buf = append(dw.Buf, " ;\n"...)
 		written++
 	}
 	for _, s := range p.Fixed {
@@ -67,18 +66,18 @@ func WriteOPB(ctx context.Context, w io.Writer, p model.Problem, opt Options) er
 			coef, rel = "-1 x", ">= -1 ;\n"
 		}
 		for _, s := range sq {
-			dw.buf = append(dw.buf, coef...)
-			dw.buf = strconv.AppendInt(dw.buf, int64(QueenVar(n, s.Row, s.Col)), 10)
-			dw.buf = append(dw.buf, ' ')
+			dw.Buf = append(dw.Buf, coef...)
+			dw.Buf = strconv.AppendInt(dw.Buf, int64(QueenVar(n, s.Row, s.Col)), 10)
+			dw.Buf = append(dw.Buf, ' ')
 		}
-		dw.buf = append(dw.buf, rel...)
+		dw.Buf = append(dw.Buf, rel...)
 		written++
-		dw.maybeFlush()
-		return dw.err == nil
+		dw.MaybeFlush()
+		return dw.Err() == nil
 	})
-	dw.flush()
-	if dw.err == nil && written != cons {
+	dw.Flush()
+	if dw.Err() == nil && written != cons {
 		return fmt.Errorf("encode: internal error: header says %d constraints, %d written", cons, written)
 	}
-	return dw.err
+	return dw.Err()
 }

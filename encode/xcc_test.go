@@ -11,11 +11,12 @@ import (
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/xcc"
 )
 
 // coverCount counts the exact covers of x by plain recursion: pick the
 // first uncovered primary item, try each option that holds it and fits.
-func coverCount(x *encode.ExactCover) int {
+func coverCount(x *xcc.Problem) int {
 	used := make([]bool, x.Items())
 	var rec func() int
 	rec = func() int {
@@ -73,7 +74,7 @@ func TestXCCQueens(t *testing.T) {
 			if err := encode.WriteQueensXCC(context.Background(), &buf, p, order, encode.Options{}); err != nil {
 				t.Fatal(err)
 			}
-			back, err := encode.ReadXCC(&buf)
+			back, err := xcc.Read(&buf)
 			if err != nil {
 				t.Fatalf("n = %d %s: reading what was written: %v", n, order, err)
 			}
@@ -114,46 +115,6 @@ func TestXCCOrganPipe(t *testing.T) {
 	}
 	if got != strings.Join(want, " ") {
 		t.Errorf("organ-pipe items %q, want %q", got, strings.Join(want, " "))
-	}
-}
-
-func TestReadXCC(t *testing.T) {
-	// Knuth's example from DLX1 (a cover with one solution), with comments.
-	good := "| example\nA B C D E F G\n| options\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
-	x, err := encode.ReadXCC(strings.NewReader(good))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := coverCount(x); got != 1 {
-		t.Errorf("Knuth's example has %d covers, want 1", got)
-	}
-	withSecondary := "p q r | x y\np x\nq x\nq y\nr\np q\n"
-	x, err = encode.ReadXCC(strings.NewReader(withSecondary))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(x.Secondary) != 2 || coverCount(x) != 2 { // {p x, q y, r} and {p q, r}
-		t.Errorf("secondary example: %d secondary items, %d covers", len(x.Secondary), coverCount(x))
-	}
-	for _, tc := range []struct{ in, err string }{
-		{"", "xcc: no item line"},
-		{"| only a comment\n", "xcc: no item line"},
-		{"| x y\n", "xcc: no item line"},
-		{"a b | c | d\n", "xcc: line 1, column 9: a second | in the item line"},
-		{"a a\n", `xcc: line 1, column 3: item "a" is declared twice`},
-		{"abcdefghi\n", `xcc: line 1, column 1: item name "abcdefghi" is longer than 8 characters`},
-		{"a b:1\n", `xcc: line 1, column 3: item name "b:1" contains ':' (color controls and multiplicities are not supported)`},
-		{"a|b\n", `xcc: line 1, column 1: item name "a|b" contains '|'`},
-		{"| c\n| y\n", "xcc: no item line"},
-		{"a b\na z\n", `xcc: line 2, column 3: unknown item "z"`},
-		{"a b\na a\n", `xcc: line 2, column 3: item "a" appears twice in this option`},
-		{"a | x\nx\n", "xcc: line 2: option has no primary item"},
-		{"a | x\na x:red\n", `xcc: line 2, column 3: "x:red": color controls (item:color, as in DLX2) are not supported`},
-	} {
-		_, err := encode.ReadXCC(strings.NewReader(tc.in))
-		if err == nil || err.Error() != tc.err {
-			t.Errorf("ReadXCC(%q) error = %v, want %q", tc.in, err, tc.err)
-		}
 	}
 }
 

@@ -13,10 +13,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
+	"github.com/queenslab/nqueens/xcc"
 )
 
 // Exit statuses of nqueens sat, as SAT solvers give them.
@@ -95,7 +96,7 @@ clasp only without projection).`,
 			if err != nil {
 				return err
 			}
-			f, info, err := encode.ReadFormula(r)
+			f, info, err := cnf.ReadFormula(r)
 			done()
 			if err != nil {
 				return usagef("%s: %v", what, err)
@@ -160,7 +161,7 @@ func writeModel(w *bufio.Writer, m sat.Model) {
 	w.WriteString(" 0\n")
 }
 
-func countFile(ctx context.Context, e *env, s sat.Solver, f *encode.Formula, info *encode.DIMACSInfo, sf *solverFlags, started time.Time) error {
+func countFile(ctx context.Context, e *env, s sat.Solver, f *cnf.Formula, info *cnf.Info, sf *solverFlags, started time.Time) error {
 	en, ok := sat.EnumeratorOf(s)
 	if !ok {
 		return usagef("solver %s cannot list all models: use gini, gophersat, clasp or cryptominisat5", s.Name())
@@ -208,7 +209,7 @@ links: the first solution (its options, one per line), every solution with
 			if err != nil {
 				return err
 			}
-			x, err := encode.ReadXCC(r)
+			x, err := xcc.Read(r)
 			done()
 			if err != nil {
 				return usagef("%s: %v", what, err)

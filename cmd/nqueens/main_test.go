@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/queenslab/nqueens"
-	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/sat"
 )
@@ -273,7 +273,7 @@ func TestEncode(t *testing.T) {
 			t.Errorf("%v: header lacks the command line:\n%s", args, out[:min(len(out), 400)])
 		}
 		if args[1] == "8" && len(args) == 4 && args[2] == "--amo" {
-			f, info, err := encode.ReadFormula(strings.NewReader(out))
+			f, info, err := cnf.ReadFormula(strings.NewReader(out))
 			if err != nil || info.Clauses != len(f.Clauses) || !strings.Contains(out, "c expected solutions: 92 (OEIS A000170)\n") {
 				t.Errorf("%v: %v", args, err)
 			}
@@ -328,16 +328,16 @@ func TestSATAndDLXMethods(t *testing.T) {
 
 // TestSATAndXCCFiles solves and counts files written by nqueens encode.
 func TestSATAndXCCFiles(t *testing.T) {
-	_, cnf, _ := runCLI(t, "", "encode", "8", "--amo", "binary")
-	code, out, _ := runCLI(t, cnf, "sat", "--all")
+	_, dimacs, _ := runCLI(t, "", "encode", "8", "--amo", "binary")
+	code, out, _ := runCLI(t, dimacs, "sat", "--all")
 	if code != 0 || !strings.HasPrefix(out, "92 models, projected on the 64 variables of c ind") {
 		t.Errorf("sat --all: %d %q", code, out)
 	}
-	code, out, _ = runCLI(t, cnf, "sat", "--solver", "cadical")
+	code, out, _ = runCLI(t, dimacs, "sat", "--solver", "cadical")
 	if code != exitSat || !strings.Contains(out, "\ns SATISFIABLE\nv ") {
 		t.Errorf("sat: %d %q", code, out)
 	}
-	f, _, err := encode.ReadFormula(strings.NewReader(cnf))
+	f, _, err := cnf.ReadFormula(strings.NewReader(dimacs))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/queenslab/nqueens"
-	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/solvers/sat"
 )
 
@@ -35,7 +35,7 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		cnf, _, err := encode.ReadFormula(f)
+		cnf, _, err := cnf.ReadFormula(f)
 		f.Close()
 		if err != nil {
 			fail(err)

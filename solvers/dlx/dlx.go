@@ -6,7 +6,7 @@
 // order among ties, as DLX1 does; so the order of the items, organ-pipe
 // for the queens, steers the search.
 //
-// It reads any exact cover problem (encode.ReadXCC), not only queens.
+// It reads any exact cover problem (xcc.Read), not only queens.
 package dlx
 
 import (
@@ -16,7 +16,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/xcc"
 )
 
 // node is one cell of the sparse matrix, Knuth's TOP, ULINK and DLINK. For
@@ -55,7 +55,7 @@ type Stats struct {
 
 // New builds the linked structure of x. Options are kept in their order;
 // option k of x is option k of every solution this package reports.
-func New(x *encode.ExactCover) (*Problem, error) {
+func New(x *xcc.Problem) (*Problem, error) {
 	if len(x.Primary) == 0 {
 		return nil, errors.New("dlx: no primary items")
 	}

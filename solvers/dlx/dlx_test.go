@@ -10,6 +10,7 @@ import (
 	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/dlx"
+	"github.com/queenslab/nqueens/xcc"
 )
 
 func queens(t testing.TB, p model.Problem, order encode.Order) (*dlx.Problem, []model.Square) {
@@ -89,8 +90,8 @@ func TestVariants(t *testing.T) {
 
 // langford is the exact cover of Langford pairs for n: place two copies of
 // each i in 1..n in 2n slots, i other numbers between them.
-func langford(n int) *encode.ExactCover {
-	x := &encode.ExactCover{}
+func langford(n int) *xcc.Problem {
+	x := &xcc.Problem{}
 	for i := 1; i <= n; i++ {
 		x.Primary = append(x.Primary, fmt.Sprint("d", i))
 	}
@@ -131,8 +132,8 @@ var pentominoes = map[string][][2]int{
 
 // packing is the exact cover of packing the given polyominoes, each once,
 // in every rotation and reflection, into an h x w box.
-func packing(pieces map[string][][2]int, h, w int) *encode.ExactCover {
-	x := &encode.ExactCover{}
+func packing(pieces map[string][][2]int, h, w int) *xcc.Problem {
+	x := &xcc.Problem{}
 	names := make([]string, 0, len(pieces))
 	for name := range pieces {
 		names = append(names, name)
@@ -204,8 +205,8 @@ func packing(pieces map[string][][2]int, h, w int) *encode.ExactCover {
 // images: 8 and 4040 covers); dominoes tile a 4x4 square in 36 ways and
 // a 6x6 in 6728 (OEIS A004003).
 func TestPackings(t *testing.T) {
-	domino := func(h, w int) *encode.ExactCover {
-		x := &encode.ExactCover{}
+	domino := func(h, w int) *xcc.Problem {
+		x := &xcc.Problem{}
 		for r := 0; r < h; r++ {
 			for c := 0; c < w; c++ {
 				x.Primary = append(x.Primary, fmt.Sprintf("%d_%d", r, c))
@@ -221,7 +222,7 @@ func TestPackings(t *testing.T) {
 	}
 	cases := []struct {
 		name string
-		x    *encode.ExactCover
+		x    *xcc.Problem
 		want uint64
 	}{
 		{"dominoes 4x4", domino(4, 4), 36},
@@ -231,7 +232,7 @@ func TestPackings(t *testing.T) {
 	if !testing.Short() {
 		cases = append(cases, struct {
 			name string
-			x    *encode.ExactCover
+			x    *xcc.Problem
 			want uint64
 		}{"pentominoes 5x12", packing(pentominoes, 5, 12), 4040})
 	}

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/solvers/dlx"
+	"github.com/queenslab/nqueens/xcc"
 )
 
 // Knuth's example from his DLX1 program: one exact cover.
 func ExampleProblem_Enumerate() {
-	x, _ := encode.ReadXCC(strings.NewReader("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"))
+	x, _ := xcc.Read(strings.NewReader("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"))
 	d, _ := dlx.New(x)
 	n, st, _ := d.Enumerate(context.Background(), func(opts []int) bool {
 		fmt.Println("options", opts)

@@ -10,12 +10,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
-	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/cnf"
 )
 
 // External is a DIMACS solver run as a process. The formula is written to a
@@ -84,10 +85,19 @@ func (e *External) Projects() bool     { return e.projects }
 // Name implements Solver: the name or path the solver was looked up by.
 func (e *External) Name() string { return e.Program }
 
+// header is the DIMACS header of a solver's input: the projection ind, if
+// any, on one "c ind" line.
+func header(ind []int) cnf.Header {
+	if len(ind) == 0 {
+		return cnf.Header{}
+	}
+	return cnf.Header{Ind: slices.Values(ind)}
+}
+
 // run starts the solver on in (with "c ind" ind when given) and hands its
 // standard output to read while it runs. It returns the exit status, or an
 // error for a crash or a failure to start.
-func (e *External) run(ctx context.Context, in encode.Source, ind []int, extra []string, read func(io.Reader) error) (exit int, resultFile []byte, err error) {
+func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra []string, read func(io.Reader) error) (exit int, resultFile []byte, err error) {
 	dir, err := os.MkdirTemp("", "nqueens-sat-*")
 	if err != nil {
 		return 0, nil, fmt.Errorf("sat: %v", err)
@@ -101,7 +111,7 @@ func (e *External) run(ctx context.Context, in encode.Source, ind []int, extra [
 			return 0, nil, fmt.Errorf("sat: %v", err)
 		}
 		w := bufio.NewWriterSize(f, 1<<20)
-		err = encode.WriteSource(ctx, w, in, ind, nil)
+		err = cnf.WriteDIMACS(ctx, w, in, header(ind))
 		if err == nil {
 			err = w.Flush()
 		}
@@ -146,7 +156,7 @@ func (e *External) run(ctx context.Context, in encode.Source, ind []int, extra [
 		go func() {
 			defer wg.Done()
 			w := bufio.NewWriterSize(stdin, 1<<20)
-			feedErr = encode.WriteSource(ctx, w, in, ind, nil)
+			feedErr = cnf.WriteDIMACS(ctx, w, in, header(ind))
 			if feedErr == nil {
 				feedErr = w.Flush()
 			}
@@ -227,7 +237,7 @@ func (e *External) checkExit(exit int, st Status) error {
 }
 
 // Solve implements Solver.
-func (e *External) Solve(ctx context.Context, in encode.Source) (Result, error) {
+func (e *External) Solve(ctx context.Context, in cnf.Source) (Result, error) {
 	vars, _ := in.Size()
 	var statuses []Status
 	var models []Model
@@ -314,7 +324,7 @@ func parseMinisatResult(b []byte, vars int) (Status, Model, error) {
 // from the ones before on the projection; a solver that cannot project
 // refuses a projection smaller than all variables (ErrNoProjection).
 // Cubes and Jobs are ignored.
-func (e *External) Enumerate(ctx context.Context, in encode.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
+func (e *External) Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
 	if !e.CanEnumerate() {
 		return 0, fmt.Errorf("sat: %s cannot list all models (use clasp, cryptominisat5, gini or gophersat)", e.Program)
 	}

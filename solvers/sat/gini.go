@@ -8,8 +8,7 @@ import (
 
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
-
-	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/cnf"
 )
 
 // Gini is the in-process CDCL solver github.com/go-air/gini. Its searches
@@ -23,7 +22,7 @@ type giniAdder struct{ g *gini.Gini }
 
 func (a giniAdder) Add(lit int) { a.g.Add(z.Dimacs2Lit(lit)) }
 
-func newGini(in encode.Source) (*gini.Gini, int) {
+func newGini(in cnf.Source) (*gini.Gini, int) {
 	vars, clauses := in.Size()
 	g := gini.NewVc(vars+1, clauses)
 	in.Encode(giniAdder{g})
@@ -77,7 +76,7 @@ func giniModel(g *gini.Gini, vars int) Model {
 	return m
 }
 
-func (Gini) Solve(ctx context.Context, in encode.Source) (Result, error) {
+func (Gini) Solve(ctx context.Context, in cnf.Source) (Result, error) {
 	g, vars := newGini(in)
 	switch giniSolve(ctx, g) {
 	case Sat:
@@ -111,7 +110,7 @@ func ctxErr(ctx context.Context) error {
 // literals (gini's Test) fixes some variables, and a fresh gini gets only
 // the clauses they leave open, shortened; cubes that propagation refutes
 // are skipped.
-func (Gini) Enumerate(ctx context.Context, in encode.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
+func (Gini) Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
 	if len(opt.Cubes) > 0 {
 		return giniCubes(ctx, in, opt, each)
 	}
@@ -159,8 +158,8 @@ func giniEnumerate(ctx context.Context, g *gini.Gini, vars int, project []int, b
 	}
 }
 
-func giniCubes(ctx context.Context, in encode.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
-	f := formulaOf(in)
+func giniCubes(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
+	f := cnf.FormulaOf(in)
 	vars := f.Vars
 	base, _ := newGini(f)
 	project := projection(opt, vars)

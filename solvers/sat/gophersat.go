@@ -4,8 +4,7 @@ import (
 	"context"
 
 	"github.com/crillab/gophersat/solver"
-
-	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/cnf"
 )
 
 // Gophersat is the in-process solver github.com/crillab/gophersat (v1.4.0),
@@ -27,7 +26,7 @@ func (Gophersat) Name() string { return "gophersat" }
 
 // unitsOf returns the unit clauses of f as a set of literals, and whether f
 // is trivially unsatisfiable: an empty clause or two contradictory units.
-func unitsOf(f *encode.Formula) (map[int]bool, bool) {
+func unitsOf(f *cnf.Formula) (map[int]bool, bool) {
 	units := map[int]bool{}
 	for _, c := range f.Clauses {
 		switch len(c) {
@@ -102,19 +101,9 @@ func gophersatModel(s *solver.Solver, vars int) Model {
 	return m
 }
 
-func formulaOf(in encode.Source) *encode.Formula {
-	if f, ok := in.(*encode.Formula); ok {
-		return f
-	}
-	f := &encode.Formula{}
-	in.Encode(f)
-	f.Vars, _ = in.Size()
-	return f
-}
-
 // newGophersat loads f plus the unit clauses extra, copying the clauses
 // (gophersat keeps and may change the slices it is given).
-func newGophersat(f *encode.Formula, extra []int) *solver.Solver {
+func newGophersat(f *cnf.Formula, extra []int) *solver.Solver {
 	clauses := make([][]int, 0, len(f.Clauses)+len(extra))
 	for _, c := range f.Clauses {
 		clauses = append(clauses, append([]int(nil), c...))
@@ -125,11 +114,11 @@ func newGophersat(f *encode.Formula, extra []int) *solver.Solver {
 	return solver.New(solver.ParseSliceNb(clauses, f.Vars))
 }
 
-func (Gophersat) Solve(ctx context.Context, in encode.Source) (Result, error) {
+func (Gophersat) Solve(ctx context.Context, in cnf.Source) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	f := formulaOf(in)
+	f := cnf.FormulaOf(in)
 	if _, unsat := unitsOf(f); unsat {
 		return Result{Status: Unsat}, nil
 	}
@@ -150,8 +139,8 @@ func (Gophersat) Solve(ctx context.Context, in encode.Source) (Result, error) {
 // Enumerate lists models with blocking clauses over the projection, one
 // gophersat per cube, one cube after the other. Jobs is ignored: gophersat
 // cannot run twice at once in one process (see gophersatLock).
-func (Gophersat) Enumerate(ctx context.Context, in encode.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
-	f := formulaOf(in)
+func (Gophersat) Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
+	f := cnf.FormulaOf(in)
 	units, unsat := unitsOf(f)
 	if unsat {
 		return 0, nil

@@ -1,15 +1,13 @@
 package sat_test
 
-import (
-	"github.com/queenslab/nqueens/encode"
-)
+import "github.com/queenslab/nqueens/cnf"
 
 // pigeonhole returns PHP(p, p-1): p pigeons in p-1 holes, unsatisfiable and
 // exponentially hard for resolution, so for CDCL solvers.
-func pigeonhole(p int) *encode.Formula {
+func pigeonhole(p int) *cnf.Formula {
 	h := p - 1
 	v := func(i, j int) int { return i*h + j + 1 }
-	f := &encode.Formula{Vars: p * h}
+	f := &cnf.Formula{Vars: p * h}
 	for i := 0; i < p; i++ {
 		c := []int{}
 		for j := 0; j < h; j++ {

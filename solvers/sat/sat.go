@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/cnf"
 )
 
 // Status is a solver's answer.
@@ -41,7 +41,7 @@ type Result struct {
 // Unknown with the context's error.
 type Solver interface {
 	Name() string
-	Solve(ctx context.Context, in encode.Source) (Result, error)
+	Solve(ctx context.Context, in cnf.Source) (Result, error)
 }
 
 // Enumerator is a Solver that can also list models.
@@ -53,7 +53,7 @@ type Enumerator interface {
 	// context's error. External solvers' models are checked against the
 	// formula; in-process ones are not re-checked one by one (each should
 	// verify what it needs: the nqueens facade verifies every placement).
-	Enumerate(ctx context.Context, in encode.Source, opt EnumOptions, each func(Model) bool) (uint64, error)
+	Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Model) bool) (uint64, error)
 }
 
 // EnumOptions shape an enumeration.
@@ -87,7 +87,7 @@ func EnumeratorOf(s Solver) (e Enumerator, ok bool) {
 // projection smaller than all variables is asked for.
 var ErrNoProjection = errors.New("sat: this solver enumerates over all variables and cannot project; use a parsimonious encoding or another solver")
 
-// Checker is an encode.Adder that checks each clause against a model: give
+// Checker is an cnf.Adder that checks each clause against a model: give
 // it the clauses of a formula with Encode, then read Err.
 type Checker struct {
 	M       Model
@@ -97,7 +97,7 @@ type Checker struct {
 	err     error
 }
 
-// Add implements encode.Adder.
+// Add implements cnf.Adder.
 func (c *Checker) Add(lit int) {
 	if c.err != nil {
 		return
@@ -128,7 +128,7 @@ func (c *Checker) Err() error { return c.err }
 
 // CheckModel streams the clauses of in and returns an error naming the
 // first one that m falsifies.
-func CheckModel(in encode.Source, m Model) error {
+func CheckModel(in cnf.Source, m Model) error {
 	vars, _ := in.Size()
 	if len(m) < vars+1 {
 		return fmt.Errorf("sat: the model assigns %d variables, the formula has %d", len(m)-1, vars)

@@ -1,4 +1,4 @@
-package encode_test
+package cnf_test
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/cnf"
 )
 
 func TestReadDIMACS(t *testing.T) {
@@ -28,7 +28,7 @@ func TestReadDIMACS(t *testing.T) {
 		{"c\np cnf 1 1\n\n1 0\n", [][]int{{1}}, nil},
 	}
 	for _, tc := range good {
-		f, info, err := encode.ReadFormula(strings.NewReader(tc.in))
+		f, info, err := cnf.ReadFormula(strings.NewReader(tc.in))
 		if err != nil {
 			t.Errorf("ReadFormula(%q): %v", tc.in, err)
 			continue
@@ -58,7 +58,7 @@ func TestReadDIMACS(t *testing.T) {
 		{"c ind 5 0\np cnf 2 0\n", "dimacs: c ind names variable 5, beyond the 2 of the problem line"},
 		{"p cnf 2 1\n1 99999999999999999999 0\n", `dimacs: line 2, column 3: "99999999999999999999" is not a literal`},
 	} {
-		_, _, err := encode.ReadFormula(strings.NewReader(tc.in))
+		_, _, err := cnf.ReadFormula(strings.NewReader(tc.in))
 		if err == nil || err.Error() != tc.err {
 			t.Errorf("ReadFormula(%q) error = %v, want %q", tc.in, err, tc.err)
 		}
@@ -73,15 +73,15 @@ func TestReadLongLine(t *testing.T) {
 		b.WriteString(strconv.Itoa(-v) + " ")
 	}
 	b.WriteString("0\n")
-	f, _, err := encode.ReadFormula(strings.NewReader(b.String()))
+	f, _, err := cnf.ReadFormula(strings.NewReader(b.String()))
 	if err != nil || len(f.Clauses) != 1 || len(f.Clauses[0]) != 100000 || f.Clauses[0][99999] != -100000 {
 		t.Fatalf("long clause: %v", err)
 	}
 }
 
-// seedFiles returns the golden files of a given extension, for fuzz seeds.
+// seedFiles adds the files of testdata as fuzz seeds.
 func seedFiles(f interface{ Add(...any) }, ext string) {
-	paths, _ := filepath.Glob(filepath.Join("testdata", "golden", "*"+ext))
+	paths, _ := filepath.Glob(filepath.Join("testdata", "*"+ext))
 	for _, p := range paths {
 		if b, err := os.ReadFile(p); err == nil {
 			f.Add(b)
@@ -97,52 +97,23 @@ func FuzzReadDIMACS(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got, _, err := encode.ReadFormula(bytes.NewReader(data))
+		got, _, err := cnf.ReadFormula(bytes.NewReader(data))
 		if err != nil {
-			if _, ok := err.(*encode.ParseError); !ok {
+			if _, ok := err.(*cnf.ParseError); !ok {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
 			return
 		}
 		var buf bytes.Buffer
-		if err := encode.WriteFormula(&buf, got, nil); err != nil {
+		if err := cnf.WriteFormula(&buf, got, nil); err != nil {
 			t.Fatal(err)
 		}
-		again, _, err := encode.ReadFormula(&buf)
+		again, _, err := cnf.ReadFormula(&buf)
 		if err != nil {
 			t.Fatalf("rereading %q: %v", buf.String(), err)
 		}
 		if again.Vars != got.Vars || !reflect.DeepEqual(again.Clauses, got.Clauses) || !reflect.DeepEqual(again.Ind, got.Ind) {
 			t.Fatalf("round trip changed the formula")
-		}
-	})
-}
-
-// FuzzReadXCC: the reader never panics, and what it accepts it reads back
-// the same after writing.
-func FuzzReadXCC(f *testing.F) {
-	seedFiles(f, ".dlx")
-	for _, s := range []string{"a b | x\na x\nb\n", "| c\nA B C\nA B\nC\n", "a\na:1\n", "a | b\nb\n"} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := encode.ReadXCC(bytes.NewReader(data))
-		if err != nil {
-			if _, ok := err.(*encode.ParseError); !ok {
-				t.Fatalf("error of type %T: %v", err, err)
-			}
-			return
-		}
-		var buf bytes.Buffer
-		if err := encode.WriteXCC(&buf, got, []string{"round trip"}); err != nil {
-			t.Fatal(err)
-		}
-		again, err := encode.ReadXCC(&buf)
-		if err != nil {
-			t.Fatalf("rereading %q: %v", buf.String(), err)
-		}
-		if !reflect.DeepEqual(again, got) {
-			t.Fatalf("round trip changed the problem")
 		}
 	})
 }

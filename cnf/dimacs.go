@@ -1,0 +1,232 @@
+package cnf
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"iter"
+	"slices"
+	"strconv"
+
+	"github.com/queenslab/nqueens/internal/textio"
+)
+
+// ParseError is a reader's complaint about its input, with the 1-based line
+// and column at fault (column 0 when the whole line or file is at fault).
+type ParseError = textio.ParseError
+
+// Info is what ReadDIMACS learns besides the clauses.
+type Info struct {
+	Vars, Clauses int // from the "p cnf" line, checked against the body
+	// Ind is the projection set given by "c ind ... 0" lines, in order.
+	Ind []int
+	// Comments are the comment lines without the leading "c" and one space.
+	Comments []string
+}
+
+// ReadDIMACS reads a DIMACS CNF file of any origin and adds its clauses to
+// dst. It is strict: one "p cnf V C" line before the first clause; every
+// literal a whole number with |lit| <= V; every clause ended by 0 (a
+// clause may span lines); exactly C clauses. Comment lines start with "c"
+// and may appear anywhere; "c ind" lines are read as the projection set.
+// A line "%" ends the file, as in the SATLIB benchmark files. Every error
+// is a *ParseError naming the line and column.
+func ReadDIMACS(r io.Reader, dst Adder) (*Info, error) {
+	lr := textio.NewLineReader(r, "dimacs")
+	info := &Info{Vars: -1}
+	var fs []textio.Field
+	clauses, open, openLine := 0, false, 0
+	for {
+		b, err := lr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		trimmed := bytes.TrimLeft(b, textio.Space)
+		if len(trimmed) == 0 {
+			continue
+		}
+		switch trimmed[0] {
+		case 'c':
+			if len(trimmed) > 1 && !textio.IsSpace(trimmed[1]) {
+				return nil, lr.Errorf(len(b)-len(trimmed)+1, "%q is neither a comment (c followed by a space) nor a clause", textio.FirstField(trimmed))
+			}
+			if err := readInd(info, textio.Fields(fs, trimmed), lr); err != nil {
+				return nil, err
+			}
+			info.Comments = append(info.Comments, string(bytes.TrimPrefix(bytes.TrimPrefix(trimmed[1:], []byte(" ")), []byte("\t"))))
+			continue
+		case 'p':
+			if info.Vars >= 0 {
+				return nil, lr.Errorf(0, "a second problem line (the first gave %d variables, %d clauses)", info.Vars, info.Clauses)
+			}
+			fs = textio.Fields(fs, b)
+			if len(fs) != 4 || string(fs[0].Text) != "p" || string(fs[1].Text) != "cnf" {
+				return nil, lr.Errorf(0, "problem line must be \"p cnf VARIABLES CLAUSES\"")
+			}
+			for i, p := range []*int{&info.Vars, &info.Clauses} {
+				v, ok := textio.ParseInt(fs[2+i].Text)
+				if !ok || v < 0 || fs[2+i].Text[0] == '+' || fs[2+i].Text[0] == '-' {
+					return nil, lr.Errorf(fs[2+i].Col, "%q is not a count", fs[2+i].Text)
+				}
+				*p = v
+			}
+			continue
+		case '%':
+			if len(bytes.TrimSpace(trimmed)) == 1 {
+				goto end
+			}
+		}
+		if info.Vars < 0 {
+			return nil, lr.Errorf(0, "clause before the problem line \"p cnf VARIABLES CLAUSES\"")
+		}
+		fs = textio.Fields(fs, b)
+		for _, f := range fs {
+			lit, ok := textio.ParseInt(f.Text)
+			if !ok {
+				return nil, lr.Errorf(f.Col, "%q is not a literal", f.Text)
+			}
+			if lit > info.Vars || -lit > info.Vars {
+				return nil, lr.Errorf(f.Col, "literal %d is out of range: the problem line gives %d variables", lit, info.Vars)
+			}
+			if lit == 0 {
+				if clauses == info.Clauses {
+					return nil, lr.Errorf(f.Col, "more clauses than the %d of the problem line", info.Clauses)
+				}
+				clauses++
+				open = false
+			} else if !open {
+				open, openLine = true, lr.Line()
+			}
+			dst.Add(lit)
+		}
+	}
+end:
+	switch {
+	case info.Vars < 0:
+		return nil, &ParseError{Format: "dimacs", Msg: "no problem line \"p cnf VARIABLES CLAUSES\""}
+	case open:
+		return nil, &ParseError{Format: "dimacs", Line: openLine, Msg: "the last clause has no terminating 0"}
+	case clauses != info.Clauses:
+		return nil, &ParseError{Format: "dimacs", Line: lr.Line(), Msg: fmt.Sprintf("the problem line gives %d clauses, the file has %d", info.Clauses, clauses)}
+	}
+	for _, v := range info.Ind {
+		if v > info.Vars {
+			return nil, &ParseError{Format: "dimacs", Msg: fmt.Sprintf("c ind names variable %d, beyond the %d of the problem line", v, info.Vars)}
+		}
+	}
+	return info, nil
+}
+
+// readInd reads a "c ind v1 v2 ... 0" line into info.Ind; other comments
+// are left alone.
+func readInd(info *Info, fs []textio.Field, lr *textio.LineReader) error {
+	if len(fs) < 2 || string(fs[0].Text) != "c" || string(fs[1].Text) != "ind" {
+		return nil
+	}
+	for i, f := range fs[2:] {
+		v, ok := textio.ParseInt(f.Text)
+		if !ok || v < 0 {
+			return lr.Errorf(f.Col, "c ind: %q is not a variable", f.Text)
+		}
+		if v == 0 {
+			if i != len(fs)-3 {
+				return lr.Errorf(f.Col, "c ind: 0 before the end of the line")
+			}
+			return nil
+		}
+		info.Ind = append(info.Ind, v)
+	}
+	return lr.Errorf(0, "c ind line does not end with 0")
+}
+
+// ReadFormula reads a DIMACS file into memory (see ReadDIMACS).
+func ReadFormula(r io.Reader) (*Formula, *Info, error) {
+	var f Formula
+	info, err := ReadDIMACS(r, &f)
+	if err != nil {
+		return nil, nil, err
+	}
+	f.Vars, f.Ind = info.Vars, info.Ind
+	return &f, info, nil
+}
+
+// Header is what WriteDIMACS puts before the clauses.
+type Header struct {
+	// Comments are written first, each as a "c " line.
+	Comments []string
+	// Ind is the projection set, written as "c ind ... 0" lines when not
+	// nil and not empty: one line, or lines of IndLine variables when
+	// IndLine > 0. It is a sequence so that a large set is never held in
+	// memory.
+	Ind     iter.Seq[int]
+	IndLine int
+}
+
+// WriteDIMACS writes src as DIMACS in one streaming pass: the header, the
+// exact "p cnf" line from src.Size, then the clauses; memory does not
+// depend on the number of clauses. It stops with ctx.Err() when ctx is
+// done, and fails if src gives another number of clauses than its size.
+func WriteDIMACS(ctx context.Context, w io.Writer, src Source, h Header) error {
+	dw := &dimacsWriter{Writer: textio.NewWriter(ctx, w)}
+	for _, l := range h.Comments {
+		dw.Line("c ", l)
+	}
+	if h.Ind != nil {
+		k := 0
+		for v := range h.Ind {
+			if k == 0 {
+				dw.Buf = append(dw.Buf, "c ind"...)
+			}
+			dw.Buf = append(dw.Buf, ' ')
+			dw.Buf = strconv.AppendInt(dw.Buf, int64(v), 10)
+			dw.MaybeFlush()
+			if k++; k == h.IndLine {
+				dw.Buf = append(dw.Buf, " 0\n"...)
+				k = 0
+			}
+		}
+		if k > 0 {
+			dw.Buf = append(dw.Buf, " 0\n"...)
+		}
+	}
+	vars, clauses := src.Size()
+	dw.Buf = fmt.Appendf(dw.Buf, "p cnf %d %d\n", vars, clauses)
+	src.Encode(dw)
+	dw.Flush()
+	if dw.Err() == nil && dw.clauses != clauses {
+		return fmt.Errorf("cnf: the source gave %d clauses, its size says %d", dw.clauses, clauses)
+	}
+	return dw.Err()
+}
+
+// WriteFormula writes f as DIMACS, with the comment lines first and one
+// "c ind" line when f.Ind is set.
+func WriteFormula(w io.Writer, f *Formula, comments []string) error {
+	h := Header{Comments: comments}
+	if len(f.Ind) > 0 {
+		h.Ind = slices.Values(f.Ind)
+	}
+	return WriteDIMACS(context.Background(), w, f, h)
+}
+
+// dimacsWriter is an Adder that formats clauses into its buffer. Its Err
+// method stops a generator that looks for one (see encode.CNF.Encode).
+type dimacsWriter struct {
+	*textio.Writer
+	clauses int
+}
+
+func (d *dimacsWriter) Add(lit int) {
+	if lit != 0 {
+		d.Buf = strconv.AppendInt(d.Buf, int64(lit), 10)
+		d.Buf = append(d.Buf, ' ')
+		return
+	}
+	d.Buf = append(d.Buf, '0', '\n')
+	d.clauses++
+	d.MaybeFlush()
+}

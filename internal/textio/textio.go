@@ -1,0 +1,200 @@
+// Package textio holds what the readers and writers of the line-based
+// solver formats (DIMACS CNF, Knuth's exact cover) share: a line reader
+// with a length cap that numbers its lines, white-space fields with their
+// columns, a strict integer parser, the error that names a line and column,
+// and a buffered writer that looks at its context between blocks.
+package textio
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// ParseError is a reader's complaint about its input, with the 1-based line
+// and column at fault (column 0 when the whole line or file is at fault).
+type ParseError struct {
+	Format    string // "dimacs" or "xcc"
+	Line, Col int
+	Msg       string
+}
+
+func (e *ParseError) Error() string {
+	switch {
+	case e.Line == 0:
+		return fmt.Sprintf("%s: %s", e.Format, e.Msg)
+	case e.Col == 0:
+		return fmt.Sprintf("%s: line %d: %s", e.Format, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: line %d, column %d: %s", e.Format, e.Line, e.Col, e.Msg)
+}
+
+// MaxLine is the default cap on the length of one line: 64 MiB, room for a
+// clause of several million literals.
+const MaxLine = 64 << 20
+
+// LineReader gives the lines of a file without their line ending, numbered
+// from 1, each at most Max bytes long.
+type LineReader struct {
+	// Format names the format in errors ("dimacs").
+	Format string
+	// Max is the longest line accepted; a longer one is a *ParseError.
+	Max int
+
+	br   *bufio.Reader
+	line int
+	long []byte
+}
+
+// NewLineReader reads the lines of r, at most MaxLine bytes each.
+func NewLineReader(r io.Reader, format string) *LineReader {
+	return &LineReader{Format: format, Max: MaxLine, br: bufio.NewReaderSize(r, 1<<16)}
+}
+
+// Line is the number of the line last returned by Next.
+func (lr *LineReader) Line() int { return lr.line }
+
+// Next returns the next line, valid until the following call, or io.EOF.
+func (lr *LineReader) Next() ([]byte, error) {
+	b, err := lr.br.ReadSlice('\n')
+	if errors.Is(err, bufio.ErrBufferFull) {
+		lr.long = append(lr.long[:0], b...)
+		for errors.Is(err, bufio.ErrBufferFull) {
+			if len(lr.long) > lr.Max {
+				return nil, &ParseError{Format: lr.Format, Line: lr.line + 1, Msg: fmt.Sprintf("line longer than %d bytes", lr.Max)}
+			}
+			b, err = lr.br.ReadSlice('\n')
+			lr.long = append(lr.long, b...)
+		}
+		b = lr.long
+	}
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	if len(b) == 0 && errors.Is(err, io.EOF) {
+		return nil, io.EOF
+	}
+	lr.line++
+	if len(b) > lr.Max+1 {
+		return nil, lr.Errorf(0, "line longer than %d bytes", lr.Max)
+	}
+	b = bytes.TrimSuffix(b, []byte("\n"))
+	b = bytes.TrimSuffix(b, []byte("\r"))
+	return b, nil
+}
+
+// Errorf is a *ParseError at column col of the line last returned.
+func (lr *LineReader) Errorf(col int, format string, a ...any) error {
+	return &ParseError{Format: lr.Format, Line: lr.line, Col: col, Msg: fmt.Sprintf(format, a...)}
+}
+
+// Field is one whitespace-separated token of a line and its 1-based column.
+type Field struct {
+	Text []byte
+	Col  int
+}
+
+// Space is the white space that separates fields: space, tab, carriage
+// return, vertical tab and form feed.
+const Space = " \t\r\v\f"
+
+// IsSpace reports whether c is in Space.
+func IsSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
+
+// Fields splits a line at white space, reusing dst.
+func Fields(dst []Field, b []byte) []Field {
+	dst = dst[:0]
+	for i := 0; i < len(b); {
+		for i < len(b) && IsSpace(b[i]) {
+			i++
+		}
+		j := i
+		for j < len(b) && !IsSpace(b[j]) {
+			j++
+		}
+		if j > i {
+			dst = append(dst, Field{b[i:j], i + 1})
+		}
+		i = j
+	}
+	return dst
+}
+
+// FirstField is the text of b up to its first white space.
+func FirstField(b []byte) string {
+	if i := bytes.IndexAny(b, Space); i >= 0 {
+		b = b[:i]
+	}
+	return string(b)
+}
+
+// ParseInt reads a decimal integer with an optional sign, refusing
+// anything else and values beyond ±2^62.
+func ParseInt(b []byte) (int, bool) {
+	neg := false
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg = b[0] == '-'
+		b = b[1:]
+	}
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	v := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int(c-'0')
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// Writer collects output in Buf and writes it out in blocks of 64 KiB or
+// more. It checks its context before each block; after the first error it
+// discards what it is given, and Err returns that error.
+type Writer struct {
+	Buf []byte
+
+	ctx context.Context
+	w   io.Writer
+	err error
+}
+
+// NewWriter writes to w until ctx is done.
+func NewWriter(ctx context.Context, w io.Writer) *Writer {
+	return &Writer{ctx: ctx, w: w, Buf: make([]byte, 0, 1<<17)}
+}
+
+// Line appends prefix, s and a line end.
+func (w *Writer) Line(prefix, s string) {
+	w.Buf = append(w.Buf, prefix...)
+	w.Buf = append(w.Buf, s...)
+	w.Buf = append(w.Buf, '\n')
+}
+
+// MaybeFlush writes the buffer out once it holds 64 KiB.
+func (w *Writer) MaybeFlush() {
+	if len(w.Buf) >= 1<<16 {
+		w.Flush()
+	}
+}
+
+// Flush writes the buffer out.
+func (w *Writer) Flush() {
+	if w.err == nil {
+		w.err = w.ctx.Err()
+	}
+	if w.err == nil {
+		_, w.err = w.w.Write(w.Buf)
+	}
+	w.Buf = w.Buf[:0]
+}
+
+// Err returns the first error met.
+func (w *Writer) Err() error { return w.err }
