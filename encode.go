@@ -31,8 +31,8 @@ type EncodeOptions struct {
 // the header; above it the header says "unknown".
 const ExpectedCountMaxN = 12
 
-// Check validates the options and p for Encode, before anything is written.
-func (o EncodeOptions) Check(p model.Problem) error {
+// Validate checks the options and p for Encode, before anything is written.
+func (o EncodeOptions) Validate(p model.Problem) error {
 	_, _, err := o.parse(p)
 	return err
 }
@@ -87,27 +87,18 @@ func (o EncodeOptions) parse(p model.Problem) (amo encode.AMO, order encode.Orde
 // OEIS for the classic problem, 0 for attacking pre-placed queens, and a
 // count by backtracking for other variants with N <= ExpectedCountMaxN.
 func Encode(ctx context.Context, w io.Writer, p model.Problem, o EncodeOptions) error {
-	if err := o.Check(p); err != nil {
+	amo, order, err := o.parse(p)
+	if err != nil {
 		return err
 	}
+	opt := encode.Options{Generator: "nqueens " + Version, Command: o.Command}
 	if _, _, known := encode.Expected(p); !known && p.N <= ExpectedCountMaxN {
 		r, err := native.Backtrack(ctx, p, native.BacktrackOptions{})
 		if err != nil {
 			return err
 		}
-		return o.write(ctx, w, p, &r.Count, "counted by backtracking")
+		opt.Expected, opt.ExpectedSource = &r.Count, "counted by backtracking"
 	}
-	return o.write(ctx, w, p, nil, "")
-}
-
-// write writes p with the number of solutions expected, if given (else the
-// header says what encode.Expected knows).
-func (o EncodeOptions) write(ctx context.Context, w io.Writer, p model.Problem, expected *uint64, source string) error {
-	amo, order, err := o.parse(p)
-	if err != nil {
-		return err
-	}
-	opt := encode.Options{Generator: "nqueens " + Version, Command: o.Command, Expected: expected, ExpectedSource: source}
 	format := o.Format
 	if format == "" {
 		format = "dimacs"

@@ -76,8 +76,8 @@ type Finder struct {
 	Name, Doc string
 	// MaxN is the largest N the method accepts.
 	MaxN int
-	// Variants reports whether it honours pre-placed queens and blocked squares.
-	Variants bool
+	// AcceptsVariants reports whether it honours pre-placed queens and blocked squares.
+	AcceptsVariants bool
 	// BytesPerQueen estimates its memory, verification included.
 	BytesPerQueen float64
 	find          func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error)
@@ -85,10 +85,10 @@ type Finder struct {
 
 // Counter is a method that counts all solutions.
 type Counter struct {
-	Name, Doc string
-	MaxN      int
-	Variants  bool
-	count     func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error)
+	Name, Doc       string
+	MaxN            int
+	AcceptsVariants bool
+	count           func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error)
 }
 
 // verifyBytesPerQueen is what model.VerifyColumns needs: 5 bits a queen.
@@ -123,7 +123,7 @@ var finders = []Finder{
 	},
 	{
 		Name: "backtrack", Doc: "backtracking row by row (seed 003), the lexicographically first solution",
-		MaxN: native.BacktrackMaxN, Variants: true, BytesPerQueen: 64,
+		MaxN: native.BacktrackMaxN, AcceptsVariants: true, BytesPerQueen: 64,
 		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
 			r, err := native.Backtrack(ctx, p, native.BacktrackOptions{FirstOnly: true, ForwardCheck: opt.ForwardCheck})
 			if err != nil {
@@ -140,9 +140,9 @@ var finders = []Finder{
 		},
 	},
 	{Name: "sat", Doc: "the CNF (--amo) answered by a SAT solver (--solver: gini, gophersat, cadical, ...)",
-		MaxN: SATMaxN, Variants: true, BytesPerQueen: 1 << 10, find: findSAT},
+		MaxN: SATMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, find: findSAT},
 	{Name: "dlx", Doc: "exact cover answered by dancing links (Knuth's DLX1, organ-pipe order)",
-		MaxN: DLXMaxN, Variants: true, BytesPerQueen: 1 << 10, find: findDLX},
+		MaxN: DLXMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, find: findDLX},
 }
 
 var counters = []Counter{
@@ -161,7 +161,7 @@ var counters = []Counter{
 	},
 	{
 		Name: "backtrack", Doc: "backtracking row by row (seed 003), node count of the search tree",
-		MaxN: native.BacktrackMaxN, Variants: true,
+		MaxN: native.BacktrackMaxN, AcceptsVariants: true,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 			res := &CountResult{Jobs: 1}
 			bo := native.BacktrackOptions{ForwardCheck: opt.ForwardCheck}
@@ -185,9 +185,9 @@ var counters = []Counter{
 		},
 	},
 	{Name: "sat", Doc: "models of the CNF projected on the queen variables (gini, gophersat, clasp, cryptominisat5)",
-		MaxN: SATMaxN, Variants: true, count: countSAT},
+		MaxN: SATMaxN, AcceptsVariants: true, count: countSAT},
 	{Name: "dlx", Doc: "exact covers counted by dancing links, in parallel over the first item's options",
-		MaxN: DLXMaxN, Variants: true, count: countDLX},
+		MaxN: DLXMaxN, AcceptsVariants: true, count: countDLX},
 }
 
 // Finders lists the methods that find one solution, in a fixed order.
@@ -225,9 +225,9 @@ func names[T any](xs []T, name func(T) string) string {
 	return strings.Join(out, ", ")
 }
 
-// Check says whether the finder accepts p, before any work or allocation.
-func (f Finder) Check(p model.Problem) error {
-	return accepts(p, f.MaxN, f.Variants, "method "+f.Name, "method "+f.Name+" solves")
+// Accepts says whether the finder takes p, before any work or allocation.
+func (f Finder) Accepts(p model.Problem) error {
+	return accepts(p, f.MaxN, f.AcceptsVariants, "method "+f.Name, "method "+f.Name+" solves")
 }
 
 // accepts checks p against a method's limits; who and does name the method
@@ -254,7 +254,7 @@ func (f Finder) MemoryNeeded(n int) uint64 {
 // before returning it: a solution that fails verification is an error,
 // never a result.
 func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
-	if err := f.Check(p); err != nil {
+	if err := f.Accepts(p); err != nil {
 		return nil, err
 	}
 	start := time.Now()
@@ -265,20 +265,34 @@ func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*So
 	s.Elapsed = time.Since(start)
 	s.Method, s.Problem = f.Name, p
 	if err := model.VerifyColumns(p, s.Columns); err != nil {
-		return nil, fmt.Errorf("nqueens: method %s returned an invalid placement (%v): this is a bug", f.Name, err)
+		return nil, &InvalidSolutionError{Method: f.Name, Err: err}
 	}
 	return s, nil
 }
 
-// Check says whether the counter accepts p.
-func (c Counter) Check(p model.Problem) error {
-	return accepts(p, c.MaxN, c.Variants, "counting with "+c.Name, "method "+c.Name+" counts")
+// InvalidSolutionError is a method's answer that failed verification: a bug
+// of the method (or of the solver it ran), never a result. Err is the
+// verifier's *model.ConflictError or the decoding error.
+type InvalidSolutionError struct {
+	Method string
+	Err    error
+}
+
+func (e *InvalidSolutionError) Error() string {
+	return fmt.Sprintf("nqueens: method %s returned an invalid placement (%v): this is a bug", e.Method, e.Err)
+}
+
+func (e *InvalidSolutionError) Unwrap() error { return e.Err }
+
+// Accepts says whether the counter takes p.
+func (c Counter) Accepts(p model.Problem) error {
+	return accepts(p, c.MaxN, c.AcceptsVariants, "counting with "+c.Name, "method "+c.Name+" counts")
 }
 
 // Count runs the counter on p. On cancellation it returns the partial
 // counts with the context's error.
 func (c Counter) Count(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
-	if err := c.Check(p); err != nil {
+	if err := c.Accepts(p); err != nil {
 		return nil, err
 	}
 	start := time.Now()
@@ -290,9 +304,9 @@ func (c Counter) Count(ctx context.Context, p model.Problem, opt CountOptions) (
 	return r, err
 }
 
-// CheckKnown compares a count of the classic problem with OEIS A000170 and
+// AgreesWithOEIS compares a count of the classic problem with OEIS A000170 and
 // A002562; it returns nil when they agree or the value is not known.
-func CheckKnown(r *CountResult) error {
+func AgreesWithOEIS(r *CountResult) error {
 	all, distinct, ok := model.KnownCount(r.N)
 	if !ok {
 		return nil

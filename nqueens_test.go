@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"testing"
-	"time"
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/model"
@@ -62,7 +61,7 @@ func TestCountersAgree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := nqueens.CheckKnown(r); err != nil {
+			if err := nqueens.AgreesWithOEIS(r); err != nil {
 				t.Errorf("%s: %v", c.Name, err)
 			}
 			if first != nil && (r.All != first.All || r.Distinct != first.Distinct) {
@@ -75,15 +74,15 @@ func TestCountersAgree(t *testing.T) {
 
 func TestCheckKnownDetectsDisagreement(t *testing.T) {
 	r := &nqueens.CountResult{N: 8, All: 91}
-	if err := nqueens.CheckKnown(r); err == nil {
+	if err := nqueens.AgreesWithOEIS(r); err == nil {
 		t.Error("91 for n = 8 accepted")
 	}
 	r = &nqueens.CountResult{N: 8, All: 92, Distinct: 11, HasDistinct: true}
-	if err := nqueens.CheckKnown(r); err == nil {
+	if err := nqueens.AgreesWithOEIS(r); err == nil {
 		t.Error("11 distinct for n = 8 accepted")
 	}
 	r = &nqueens.CountResult{N: 30, All: 1}
-	if err := nqueens.CheckKnown(r); err != nil {
+	if err := nqueens.AgreesWithOEIS(r); err != nil {
 		t.Errorf("unknown n: %v", err)
 	}
 }
@@ -96,7 +95,7 @@ func TestLookup(t *testing.T) {
 		t.Error("unknown counter found")
 	}
 	f, _ := nqueens.LookupFinder("construct")
-	if err := f.Check(model.Problem{N: 8, Fixed: []model.Square{{Row: 0, Col: 0}}}); err == nil {
+	if err := f.Accepts(model.Problem{N: 8, Fixed: []model.Square{{Row: 0, Col: 0}}}); err == nil {
 		t.Error("construct accepted a completion problem")
 	}
 }
@@ -111,7 +110,7 @@ func ExampleFinder_Find() {
 func ExampleCounter_Count() {
 	c, _ := nqueens.LookupCounter("bitmask")
 	r, _ := c.Count(context.Background(), model.Classic(10), nqueens.CountOptions{Jobs: 2})
-	fmt.Println(r.All, r.Distinct, nqueens.CheckKnown(r))
+	fmt.Println(r.All, r.Distinct, nqueens.AgreesWithOEIS(r))
 	// Output: 724 92 <nil>
 }
 
@@ -131,7 +130,7 @@ func TestVariantCountersAgree(t *testing.T) {
 		}
 		var want *nqueens.CountResult
 		for _, c := range nqueens.Counters() {
-			if !c.Variants {
+			if !c.AcceptsVariants {
 				continue
 			}
 			opts := []nqueens.CountOptions{{}}
@@ -170,7 +169,7 @@ func TestExternalSolverCounts(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s n = %d: %v", tc.solver, n, err)
 			}
-			if err := nqueens.CheckKnown(r); err != nil {
+			if err := nqueens.AgreesWithOEIS(r); err != nil {
 				t.Errorf("%s %s: %v", tc.solver, tc.amo, err)
 			}
 		}
@@ -180,46 +179,5 @@ func TestExternalSolverCounts(t *testing.T) {
 	var oe *nqueens.OptionError
 	if !errors.As(err, &oe) {
 		t.Errorf("clasp with a non-parsimonious encoding: %v, want an OptionError", err)
-	}
-}
-
-// TestCheck runs the check on n = 1..8 with a few methods and a wrong one,
-// which must be reported as disagreeing with the command to reproduce it,
-// while the others agree.
-func TestCheck(t *testing.T) {
-	liar := nqueens.CheckMethod{Name: "liar", MaxN: 32, Command: "liar %d",
-		Count: func(ctx context.Context, p model.Problem) (*nqueens.CountResult, error) {
-			all, _, _ := model.KnownCount(p.N)
-			if p.N == 6 {
-				all++
-			}
-			return &nqueens.CountResult{All: all}, nil
-		}}
-	cells, ok, err := nqueens.Check(context.Background(), nqueens.CheckOptions{From: 1, To: 8,
-		Methods: []string{"bitmask", "dlx", "sat/gini/ladder", "find/construct", "liar"}, Extra: []nqueens.CheckMethod{liar}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ok || len(cells) != 8*5 {
-		t.Fatalf("ok = %v with %d cells", ok, len(cells))
-	}
-	for _, c := range cells {
-		wrong := c.Method == "liar" && c.N == 6
-		switch {
-		case wrong && (c.Status != nqueens.CheckDisagree || c.Reproduce != "liar 6"):
-			t.Errorf("the wrong count: %+v", c)
-		case !wrong && c.Status != nqueens.CheckOK:
-			t.Errorf("%s n = %d: %+v", c.Method, c.N, c)
-		case c.Method == "find/construct" && c.Found != (c.N != 2 && c.N != 3):
-			t.Errorf("construct n = %d: found = %v", c.N, c.Found)
-		}
-	}
-	if _, _, err := nqueens.Check(context.Background(), nqueens.CheckOptions{From: 1, To: 2, Methods: []string{"nosuch"}}); err == nil {
-		t.Error("an unknown method was accepted")
-	}
-	// A budget too short for the method gives a timeout, not a failure.
-	cells, ok, _ = nqueens.Check(context.Background(), nqueens.CheckOptions{From: 14, To: 14, Methods: []string{"sat/gophersat/sequential"}, Budget: 50 * time.Millisecond})
-	if !ok || cells[0].Status != nqueens.CheckTimeout {
-		t.Errorf("timeout: ok = %v, %+v", ok, cells[0])
 	}
 }

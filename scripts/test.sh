@@ -8,7 +8,7 @@ unformatted=$(gofmt -l .)
 if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted" >&2; exit 1; fi
 go vet ./...
 go test -count=1 ./...
-go test -count=1 -race -run 'Count|Cancel|Lookup|Counters|Checkpoint|Shards|Generate|Check' ./native ./
+go test -count=1 -race -run 'Count|Cancel|Lookup|Counters|Checkpoint|Shards|Generate|Check' ./native ./ ./check ./cluster ./suite
 go test -count=1 -race -short -run 'InProcess|Timeouts|Broken' ./solvers/sat
 go test -count=1 -race -short -run 'Queens|Langford|FirstAndStop' ./solvers/dlx
 # The examples build and run (in a scratch folder).

@@ -9,9 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/queenslab/nqueens/check"
 	"github.com/spf13/cobra"
-
-	"github.com/queenslab/nqueens"
 )
 
 func newCheck(e *env) *cobra.Command {
@@ -57,7 +56,7 @@ with the command that reproduces it.`,
 			}
 			start := time.Now()
 			bar := e.progress("checking", 0)
-			cells, ok, err := nqueens.Check(cmd.Context(), nqueens.CheckOptions{From: from, To: to, Methods: sel, Budget: budget,
+			cells, ok, err := check.Run(cmd.Context(), check.Options{From: from, To: to, Methods: sel, Budget: budget,
 				Progress: func(done, total int) { bar.set(int64(done), int64(total)) }})
 			bar.done()
 			if err != nil {
@@ -65,9 +64,13 @@ with the command that reproduces it.`,
 			}
 			switch {
 			case asJSON:
+				rows := make([]checkRow, len(cells))
+				for i, c := range cells {
+					rows[i] = checkRow{Cell: c, Reproduce: reproduceText(c.Reproduce)}
+				}
 				enc := json.NewEncoder(e.stdout)
 				enc.SetIndent("", "  ")
-				if err := enc.Encode(cells); err != nil {
+				if err := enc.Encode(rows); err != nil {
 					return err
 				}
 			case asCSV:
@@ -95,14 +98,14 @@ with the command that reproduces it.`,
 }
 
 // cellText is what the table shows for one cell.
-func cellText(c nqueens.CheckCell) string {
+func cellText(c check.Cell) string {
 	var s string
 	switch {
-	case c.Status == nqueens.CheckSkipped:
+	case c.Status == check.Skipped:
 		return "-"
-	case c.Status == nqueens.CheckTimeout:
+	case c.Status == check.Timeout:
 		return "T"
-	case c.Status == nqueens.CheckError:
+	case c.Status == check.Errored:
 		return "ERROR"
 	case c.Count != nil:
 		s = strconv.FormatUint(*c.Count, 10)
@@ -111,15 +114,15 @@ func cellText(c nqueens.CheckCell) string {
 	default:
 		s = "none"
 	}
-	if c.Status == nqueens.CheckDisagree || c.Status == nqueens.CheckInvalid {
+	if c.Status == check.Disagree || c.Status == check.Invalid {
 		s += "*"
 	}
 	return s
 }
 
-func writeCheckTable(w io.Writer, cells []nqueens.CheckCell, from, to int, markdown bool) {
+func writeCheckTable(w io.Writer, cells []check.Cell, from, to int, markdown bool) {
 	var methods []string
-	byKey := map[string]nqueens.CheckCell{}
+	byKey := map[string]check.Cell{}
 	seconds := map[string]float64{}
 	for _, c := range cells {
 		if _, seen := seconds[c.Method]; !seen {
@@ -171,22 +174,22 @@ func writeCheckTable(w io.Writer, cells []nqueens.CheckCell, from, to int, markd
 	}
 }
 
-func writeCheckSummary(w io.Writer, cells []nqueens.CheckCell, from, to int, ok bool, elapsed time.Duration) {
+func writeCheckSummary(w io.Writer, cells []check.Cell, from, to int, ok bool, elapsed time.Duration) {
 	skipped := map[string]bool{}
 	methods := map[string]bool{}
 	fmt.Fprintln(w)
 	for _, c := range cells {
 		methods[c.Method] = true
-		if c.Status == nqueens.CheckSkipped && !strings.HasPrefix(c.Note, "N > ") && !skipped[c.Method] {
+		if c.Status == check.Skipped && !strings.HasPrefix(c.Note, "N > ") && !skipped[c.Method] {
 			skipped[c.Method] = true
 			fmt.Fprintf(w, "skipped %s: %s\n", c.Method, c.Note)
 		}
 	}
 	bad := 0
 	for _, c := range cells {
-		if c.Reproduce != "" {
+		if c.Reproduce != nil {
 			bad++
-			fmt.Fprintf(w, "%s on N = %d: %s%s; reproduce: %s\n", c.Method, c.N, c.Status, noteText(c.Note), c.Reproduce)
+			fmt.Fprintf(w, "%s on N = %d: %s%s; reproduce: %s\n", c.Method, c.N, c.Status, noteText(c.Note), reproduceText(c.Reproduce))
 		}
 	}
 	if ok {
@@ -203,7 +206,7 @@ func noteText(n string) string {
 	return " (" + oneLine(n) + ")"
 }
 
-func writeCheckCSV(w io.Writer, cells []nqueens.CheckCell) error {
+func writeCheckCSV(w io.Writer, cells []check.Cell) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"n", "method", "status", "count", "distinct", "found", "seconds", "note", "reproduce"})
 	num := func(p *uint64) string {
@@ -214,8 +217,37 @@ func writeCheckCSV(w io.Writer, cells []nqueens.CheckCell) error {
 	}
 	for _, c := range cells {
 		cw.Write([]string{strconv.Itoa(c.N), c.Method, string(c.Status), num(c.Count), num(c.Distinct),
-			strconv.FormatBool(c.Found), strconv.FormatFloat(c.Seconds, 'f', 4, 64), c.Note, c.Reproduce})
+			strconv.FormatBool(c.Found), strconv.FormatFloat(c.Seconds, 'f', 4, 64), c.Note, reproduceText(c.Reproduce)})
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// checkRow is a cell as the JSON output shows it: the reproduction as the
+// command to type.
+type checkRow struct {
+	check.Cell
+	Reproduce string `json:"reproduce,omitempty"`
+}
+
+// reproduceText is the command line that repeats a run, "" for none.
+func reproduceText(r *check.Invocation) string {
+	if r == nil {
+		return ""
+	}
+	if r.Command == "minizinc" {
+		return fmt.Sprintf("nqueens encode %d -f mzn -o q.mzn && minizinc --solver gecode --all-solutions q.mzn", r.N)
+	}
+	s := fmt.Sprintf("nqueens %s %d", r.Command, r.N)
+	if r.Unique {
+		s += " --unique"
+	}
+	s += " -m " + r.Method
+	if r.Solver != "" {
+		s += " --solver " + r.Solver
+	}
+	if r.AMO != "" {
+		s += " --amo " + r.AMO
+	}
+	return s
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/cluster"
 )
 
 // unitFlags are the flags of a resumable or sharded count.
@@ -30,7 +31,7 @@ func (uf *unitFlags) active() bool {
 }
 
 func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int) error {
-	o := nqueens.UnitCountOptions{Jobs: jobs, Depth: uf.depth, Checkpoint: uf.checkpoint}
+	o := cluster.Options{Jobs: jobs, Depth: uf.depth, Checkpoint: uf.checkpoint}
 	if uf.shard != "" {
 		i, m, ok := strings.Cut(uf.shard, "/")
 		a, err1 := strconv.Atoi(i)
@@ -53,7 +54,7 @@ func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int) error {
 	}
 	bar := e.progress(fmt.Sprintf("counting N = %d", n), 0)
 	o.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
-	r, err := nqueens.CountUnits(cmd.Context(), n, o)
+	r, err := cluster.Count(cmd.Context(), n, o)
 	bar.done()
 	if err != nil {
 		if r != nil && uf.checkpoint != "" && cmd.Context().Err() != nil {
@@ -79,7 +80,7 @@ func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int) error {
 		fmt.Fprintln(e.stdout)
 	}
 	if o.Shards > 0 {
-		s := nqueens.NewShardFile(r)
+		s := cluster.NewShardFile(r)
 		return writeFileAtomic(uf.out, func(w *bufio.Writer) error {
 			enc := json.NewEncoder(w)
 			enc.SetIndent("", "  ")
@@ -104,15 +105,15 @@ missing, duplicated, changed or foreign part is an error that names it.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			parts := make([]nqueens.ShardFile, len(args))
+			parts := make([]cluster.ShardFile, len(args))
 			for i, a := range args {
-				p, err := nqueens.ReadShardFile(a)
+				p, err := cluster.ReadShardFile(a)
 				if err != nil {
 					return err
 				}
 				parts[i] = p
 			}
-			r, err := nqueens.Merge(args, parts)
+			r, err := cluster.Merge(args, parts)
 			if err != nil {
 				return err
 			}
@@ -126,6 +127,6 @@ missing, duplicated, changed or foreign part is an error that names it.`,
 
 // unitResult views a count over work units as a count result, with both
 // the total and the distinct count, for the comparison with OEIS.
-func unitResult(u *nqueens.UnitCount) *nqueens.CountResult {
+func unitResult(u *cluster.Result) *nqueens.CountResult {
 	return &nqueens.CountResult{N: u.N, All: u.All, Distinct: u.Distinct, HasDistinct: true}
 }

@@ -48,7 +48,7 @@ Every model and cover is verified as a solution before it is counted.`,
 			if jobs < 0 {
 				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
 			}
-			if err := ct.Check(p); err != nil {
+			if err := ct.Accepts(p); err != nil {
 				return usageError{err}
 			}
 			if unique && !p.IsClassic() {
@@ -113,7 +113,7 @@ func oeisVerdict(r *nqueens.CountResult) (string, error) {
 	if _, _, ok := model.KnownCount(r.N); !ok {
 		return "unknown", nil
 	}
-	if err := nqueens.CheckKnown(r); err != nil {
+	if err := nqueens.AgreesWithOEIS(r); err != nil {
 		return "DISAGREES", failure{"nqueens: " + err.Error()}
 	}
 	return "agrees", nil

@@ -46,7 +46,7 @@ variable map and the expected number of solutions when it is known.`,
 				return err
 			}
 			opt := nqueens.EncodeOptions{Format: format, AMO: amo, Order: order, Command: e.cmdline}
-			if err := opt.Check(p); err != nil {
+			if err := opt.Validate(p); err != nil {
 				return usageError{err}
 			}
 			if err := checkWritable(out); err != nil {

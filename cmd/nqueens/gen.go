@@ -6,13 +6,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/suite"
 )
 
 func newGen(e *env) *cobra.Command {
 	var (
-		o             nqueens.GenOptions
+		o             suite.Options
 		formats, amos string
 		out, verify   string
 	)
@@ -45,7 +45,7 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if verify != "" {
-				problems, files, err := nqueens.VerifySuite(cmd.Context(), verify)
+				problems, files, err := suite.Verify(cmd.Context(), verify)
 				if err != nil {
 					return err
 				}
@@ -65,12 +65,12 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 			o.Formats = splitList(formats)
 			o.AMOs = splitList(amos)
 			o.Command = e.cmdline
-			if err := o.Check(); err != nil {
+			if err := o.Validate(); err != nil {
 				return err
 			}
 			bar := e.progress("generating", 0)
 			o.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
-			rows, err := nqueens.Generate(cmd.Context(), out, o)
+			rows, err := suite.Generate(cmd.Context(), out, o)
 			bar.done()
 			if err != nil {
 				return err

@@ -381,7 +381,7 @@ func TestCheckCommand(t *testing.T) {
 		t.Errorf("table: exit %d %q\n%s", code, errs, out)
 	}
 	code, out, _ = runCLI(t, "", "check", "--from", "4", "--to", "5", "--methods", "backtrack", "--json")
-	var cells []nqueens.CheckCell
+	var cells []checkRow
 	if code != 0 || json.Unmarshal([]byte(out), &cells) != nil || len(cells) != 2 || *cells[1].Count != 10 || *cells[1].Distinct != 2 {
 		t.Errorf("json: %d %s", code, out)
 	}
@@ -569,7 +569,7 @@ func TestBench(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bench.png")
 	code, out, errs := runCLI(t, "", "bench", "--quick", "--plot", path)
 	total := 0
-	for _, sizes := range nqueens.BenchSizes(true) {
+	for _, sizes := range benchSizes(true) {
 		total += len(sizes)
 	}
 	if code != 0 || errs != "" || strings.Count(out, "\n") != total+1 || !strings.Contains(out, "bitmask              12    14,200 sol.") {
@@ -585,7 +585,7 @@ func TestBench(t *testing.T) {
 		t.Errorf("plot: %v %v", err, img.Bounds())
 	}
 	code, out, _ = runCLI(t, "", "bench", "--quick", "--json")
-	var pts []nqueens.BenchPoint
+	var pts []benchPoint
 	if code != 0 || json.Unmarshal([]byte(out), &pts) != nil || len(pts) != total {
 		t.Errorf("bench --json: %d %d points", code, len(pts))
 	}

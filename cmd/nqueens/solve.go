@@ -101,7 +101,7 @@ solution: the exit status is then 1.`,
 			if err != nil {
 				return usageError{err}
 			}
-			if err := f.Check(p); err != nil {
+			if err := f.Accepts(p); err != nil {
 				return usageError{err}
 			}
 			if board && n > boardLimit {

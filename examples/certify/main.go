@@ -10,11 +10,11 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/check"
 )
 
 func main() {
-	cells, ok, err := nqueens.Check(context.Background(), nqueens.CheckOptions{
+	cells, ok, err := check.Run(context.Background(), check.Options{
 		From: 1, To: 9,
 		Methods: []string{"bitmask", "backtrack", "dlx", "sat/gini", "find/construct"},
 	})
@@ -26,8 +26,8 @@ func main() {
 		if c.Count != nil && c.N == 9 {
 			fmt.Printf("n = 9, %-20s %d solutions in %.3f s\n", c.Method, *c.Count, c.Seconds)
 		}
-		if c.Status != nqueens.CheckOK {
-			fmt.Printf("n = %d, %s: %s %s (reproduce: %s)\n", c.N, c.Method, c.Status, c.Note, c.Reproduce)
+		if c.Status != check.OK {
+			fmt.Printf("n = %d, %s: %s %s\n", c.N, c.Method, c.Status, c.Note)
 		}
 	}
 	if !ok {

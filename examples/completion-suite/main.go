@@ -12,9 +12,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/solvers/sat"
+	"github.com/queenslab/nqueens/suite"
 )
 
 func main() {
@@ -23,7 +23,7 @@ func main() {
 		dir = os.Args[1]
 	}
 	ctx := context.Background()
-	rows, err := nqueens.Generate(ctx, dir, nqueens.GenOptions{
+	rows, err := suite.Generate(ctx, dir, suite.Options{
 		Family: "completion", N: 12, M: 4, Count: 8, Seed: 2017,
 		Formats: []string{"dimacs"}, AMOs: []string{"sequential"},
 	})

@@ -1,4 +1,4 @@
-package nqueens_test
+package cluster_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/cluster"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
 )
@@ -20,7 +20,7 @@ func TestCheckpointResume(t *testing.T) {
 	want, wantDistinct, _ := model.KnownCount(n)
 	ctx, cancel := context.WithCancel(context.Background())
 	stopAt := 40
-	r, err := nqueens.CountUnits(ctx, n, nqueens.UnitCountOptions{Jobs: 2, Checkpoint: path, Progress: func(done, total int) {
+	r, err := cluster.Count(ctx, n, cluster.Options{Jobs: 2, Checkpoint: path, Progress: func(done, total int) {
 		if done == stopAt {
 			cancel()
 		}
@@ -35,12 +35,12 @@ func TestCheckpointResume(t *testing.T) {
 	}
 	// A crash in the middle of a write: half a record at the end.
 	os.WriteFile(path, []byte(string(raw)+lines[len(lines)-1][:7]), 0o644)
-	r, err = nqueens.CountUnits(context.Background(), n, nqueens.UnitCountOptions{Jobs: 2, Checkpoint: path})
+	r, err = cluster.Count(context.Background(), n, cluster.Options{Jobs: 2, Checkpoint: path})
 	if err != nil || r.All != want || r.Distinct != wantDistinct || r.Resumed != len(lines)-1 {
 		t.Fatalf("resumed: %v %+v, want %d", err, r, want)
 	}
 	// Everything is in the journal now: a third run counts nothing anew.
-	r, err = nqueens.CountUnits(context.Background(), n, nqueens.UnitCountOptions{Checkpoint: path})
+	r, err = cluster.Count(context.Background(), n, cluster.Options{Checkpoint: path})
 	if err != nil || r.All != want || r.Resumed != r.Units {
 		t.Errorf("third run: %v %+v", err, r)
 	}
@@ -50,10 +50,10 @@ func TestCheckpointResume(t *testing.T) {
 	lines = strings.Split(string(raw), "\n")
 	lines[3] = strings.Replace(lines[3], " 0 ", " 1 ", 1) + "x"
 	os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644)
-	if _, err := nqueens.CountUnits(context.Background(), n, nqueens.UnitCountOptions{Checkpoint: path}); err == nil || !strings.Contains(err.Error(), "line 4") {
+	if _, err := cluster.Count(context.Background(), n, cluster.Options{Checkpoint: path}); err == nil || !strings.Contains(err.Error(), "line 4") {
 		t.Errorf("damaged middle record: %v", err)
 	}
-	if _, err := nqueens.CountUnits(context.Background(), 13, nqueens.UnitCountOptions{Checkpoint: path}); err == nil || !strings.Contains(err.Error(), "another count") {
+	if _, err := cluster.Count(context.Background(), 13, cluster.Options{Checkpoint: path}); err == nil || !strings.Contains(err.Error(), "another count") {
 		t.Errorf("another count's journal: %v", err)
 	}
 	// The same N, depth and number of units, but another list of units (a
@@ -64,7 +64,7 @@ func TestCheckpointResume(t *testing.T) {
 	}
 	lines[0] = strings.Replace(lines[0], digest, "0123456789abcdef", 1)
 	os.WriteFile(path, []byte(strings.Join(lines[:1], "\n")+"\n"), 0o644)
-	if _, err := nqueens.CountUnits(context.Background(), n, nqueens.UnitCountOptions{Checkpoint: path}); err == nil || !strings.Contains(err.Error(), "another count") {
+	if _, err := cluster.Count(context.Background(), n, cluster.Options{Checkpoint: path}); err == nil || !strings.Contains(err.Error(), "another count") {
 		t.Errorf("journal of another unit list: %v", err)
 	}
 }
@@ -72,33 +72,33 @@ func TestCheckpointResume(t *testing.T) {
 // TestShardsMerge counts n = 13 in 5 shards and merges them; missing,
 // duplicate, changed and foreign parts are refused by name.
 func TestShardsMerge(t *testing.T) {
-	var parts []nqueens.ShardFile
+	var parts []cluster.ShardFile
 	var names []string
 	for i := 0; i < 5; i++ {
-		r, err := nqueens.CountUnits(context.Background(), 13, nqueens.UnitCountOptions{Shard: i, Shards: 5, Jobs: 2})
+		r, err := cluster.Count(context.Background(), 13, cluster.Options{Shard: i, Shards: 5, Jobs: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
-		parts = append(parts, nqueens.NewShardFile(r))
+		parts = append(parts, cluster.NewShardFile(r))
 		names = append(names, "part-"+string(rune('0'+i)))
 	}
-	r, err := nqueens.Merge(names, parts)
+	r, err := cluster.Merge(names, parts)
 	if err != nil || r.All != 73712 || r.Distinct != 9233 {
 		t.Fatalf("merge: %v %+v", err, r)
 	}
-	changed := append([]nqueens.ShardFile(nil), parts...)
+	changed := append([]cluster.ShardFile(nil), parts...)
 	changed[2].All++
-	other, _ := nqueens.CountUnits(context.Background(), 12, nqueens.UnitCountOptions{Shard: 1, Shards: 5})
-	foreign := append([]nqueens.ShardFile(nil), parts...)
-	foreign[1] = nqueens.NewShardFile(other)
+	other, _ := cluster.Count(context.Background(), 12, cluster.Options{Shard: 1, Shards: 5})
+	foreign := append([]cluster.ShardFile(nil), parts...)
+	foreign[1] = cluster.NewShardFile(other)
 	// Same N, depth and number of units, another list of units.
-	r1, _ := nqueens.CountUnits(context.Background(), 13, nqueens.UnitCountOptions{Shard: 1, Shards: 5})
+	r1, _ := cluster.Count(context.Background(), 13, cluster.Options{Shard: 1, Shards: 5})
 	r1.Digest = "0123456789abcdef"
-	otherUnits := append([]nqueens.ShardFile(nil), parts...)
-	otherUnits[1] = nqueens.NewShardFile(r1)
+	otherUnits := append([]cluster.ShardFile(nil), parts...)
+	otherUnits[1] = cluster.NewShardFile(r1)
 	for _, tc := range []struct {
 		names []string
-		parts []nqueens.ShardFile
+		parts []cluster.ShardFile
 		err   string
 	}{
 		{names[:4], parts[:4], "missing shards 4/5 of N = 13"},
@@ -107,11 +107,11 @@ func TestShardsMerge(t *testing.T) {
 		{names, foreign, "part-1 is of another count"},
 		{names, otherUnits, "part-1 is of another count"},
 	} {
-		if _, err := nqueens.Merge(tc.names, tc.parts); err == nil || !strings.Contains(err.Error(), tc.err) {
+		if _, err := cluster.Merge(tc.names, tc.parts); err == nil || !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("merge: %v, want %q", err, tc.err)
 		}
 	}
-	if _, err := nqueens.CountUnits(context.Background(), 13, nqueens.UnitCountOptions{Shard: 5, Shards: 5}); err == nil {
+	if _, err := cluster.Count(context.Background(), 13, cluster.Options{Shard: 5, Shards: 5}); err == nil {
 		t.Error("shard 5/5 accepted")
 	}
 }

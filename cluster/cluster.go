@@ -1,4 +1,9 @@
-package nqueens
+// Package cluster runs the bitmask count of native over work units so that
+// a count can be resumed after a crash and split across machines: a
+// checkpoint journal records each finished unit, a shard is every M-th
+// unit, and Merge adds up the shard files once it has checked that they
+// are every shard of one count, each once and unchanged.
+package cluster
 
 import (
 	"bufio"
@@ -16,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/native"
 )
 
@@ -25,8 +31,8 @@ import (
 // depth and toolkit version give the same list on any machine. A shard
 // i of m is the units whose index is i modulo m.
 
-// UnitCountOptions describe a resumable or sharded bitmask count.
-type UnitCountOptions struct {
+// Options describe a resumable or sharded bitmask count.
+type Options struct {
 	Jobs, Depth int
 	// Shard and Shards select shard Shard (0-based) of Shards; Shards = 0
 	// counts everything.
@@ -38,8 +44,8 @@ type UnitCountOptions struct {
 	Progress func(done, total int)
 }
 
-// UnitCount is the result of CountUnits.
-type UnitCount struct {
+// Result is the result of Count.
+type Result struct {
 	N, Depth      int
 	Shard, Shards int
 	// Units is the number of units counted here (the shard's); Total the
@@ -54,37 +60,37 @@ type UnitCount struct {
 	All, Distinct, Nodes uint64
 }
 
-func (u *UnitCount) add(r native.UnitResult) {
+func (u *Result) add(r native.UnitResult) {
 	for k := range u.ByOrbit {
 		u.ByOrbit[k] += r.ByOrbit[k]
 	}
 	u.Nodes += r.Nodes
 }
 
-func (u *UnitCount) finish() {
+func (u *Result) finish() {
 	u.Distinct = u.ByOrbit[0] + u.ByOrbit[1] + u.ByOrbit[2]
 	u.All = 2*u.ByOrbit[0] + 4*u.ByOrbit[1] + 8*u.ByOrbit[2]
 }
 
-// ClusterMinN is the smallest n that has work units.
-const ClusterMinN = 6
+// MinN is the smallest n that has work units.
+const MinN = 6
 
-// CountUnits runs the bitmask count of n over work units, for a shard or
+// Count runs the bitmask count of n over work units, for a shard or
 // all of them, recording finished units in the checkpoint journal when one
 // is given and resuming from it. On cancellation the journal holds every
 // finished unit and the error is the context's.
-func CountUnits(ctx context.Context, n int, o UnitCountOptions) (*UnitCount, error) {
-	if n < ClusterMinN || n > native.BitmaskMaxN {
-		return nil, &OptionError{fmt.Errorf("work units exist for N = %d..%d, not %d", ClusterMinN, native.BitmaskMaxN, n)}
+func Count(ctx context.Context, n int, o Options) (*Result, error) {
+	if n < MinN || n > native.BitmaskMaxN {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("work units exist for N = %d..%d, not %d", MinN, native.BitmaskMaxN, n)}
 	}
 	if o.Depth <= 0 {
 		o.Depth = native.DefaultDepth(n)
 	}
 	if o.Shards < 0 || o.Shards > 0 && (o.Shard < 0 || o.Shard >= o.Shards) {
-		return nil, &OptionError{fmt.Errorf("shard %d/%d does not exist (shards are 0/M .. M-1/M)", o.Shard, o.Shards)}
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("shard %d/%d does not exist (shards are 0/M .. M-1/M)", o.Shard, o.Shards)}
 	}
 	units := native.WorkUnits(n, o.Depth)
-	res := &UnitCount{N: n, Depth: o.Depth, Shard: o.Shard, Shards: o.Shards, Total: len(units), Digest: native.UnitsDigest(units)}
+	res := &Result{N: n, Depth: o.Depth, Shard: o.Shard, Shards: o.Shards, Total: len(units), Digest: native.UnitsDigest(units)}
 	var mine []int
 	for i := range units {
 		if o.Shards == 0 || i%o.Shards == o.Shard {
@@ -93,13 +99,13 @@ func CountUnits(ctx context.Context, n int, o UnitCountOptions) (*UnitCount, err
 	}
 	res.Units = len(mine)
 	if o.Shards > 0 && o.Shards > len(units) {
-		return nil, &OptionError{fmt.Errorf("%d shards for %d work units: use at most %d, or a larger --depth", o.Shards, len(units), len(units))}
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("%d shards for %d work units: use at most %d, or a larger --depth", o.Shards, len(units), len(units))}
 	}
-	var j *Journal
+	var j *journal
 	done := map[int]native.UnitResult{}
 	if o.Checkpoint != "" {
 		var err error
-		j, done, err = OpenJournal(o.Checkpoint, JournalHeader{N: n, Depth: o.Depth, Units: len(units), Digest: res.Digest, Shard: o.Shard, Shards: o.Shards})
+		j, done, err = openJournal(o.Checkpoint, journalHeader{N: n, Depth: o.Depth, Units: len(units), Digest: res.Digest, Shard: o.Shard, Shards: o.Shards})
 		if err != nil {
 			return nil, err
 		}
@@ -145,23 +151,23 @@ func CountUnits(ctx context.Context, n int, o UnitCountOptions) (*UnitCount, err
 	return res, nil
 }
 
-// JournalHeader identifies the count a checkpoint journal belongs to; the
+// journalHeader identifies the count a checkpoint journal belongs to; the
 // digest of the unit list (native.UnitsDigest) ties it to the exact units,
 // which a change of the search's pruning changes.
-type JournalHeader struct {
+type journalHeader struct {
 	N, Depth, Units, Shard, Shards int
 	Digest                         string
 }
 
-func (h JournalHeader) line() string {
-	return fmt.Sprintf("nqueens-checkpoint 2 version=%s n=%d depth=%d units=%d/%s shard=%d/%d", Version, h.N, h.Depth, h.Units, h.Digest, h.Shard, h.Shards)
+func (h journalHeader) line() string {
+	return fmt.Sprintf("nqueens-checkpoint 2 version=%s n=%d depth=%d units=%d/%s shard=%d/%d", nqueens.Version, h.N, h.Depth, h.Units, h.Digest, h.Shard, h.Shards)
 }
 
-// Journal is an append-only checkpoint file: a header line, then one line
+// journal is an append-only checkpoint file: a header line, then one line
 // per finished unit, "u INDEX ORBIT2 ORBIT4 ORBIT8 NODES CRC", where CRC is
 // the CRC-32 (IEEE) of the line before it, in hex. Every line is written
 // and synced before the unit counts as done.
-type Journal struct {
+type journal struct {
 	f    *os.File
 	path string
 }
@@ -170,19 +176,19 @@ func recordText(i int, r native.UnitResult) string {
 	return fmt.Sprintf("u %d %d %d %d %d", i, r.ByOrbit[0], r.ByOrbit[1], r.ByOrbit[2], r.Nodes)
 }
 
-// OpenJournal opens the checkpoint at path for the count h, creating it,
+// openJournal opens the checkpoint at path for the count h, creating it,
 // or reading back the units it holds. A damaged last record (a crash in
 // the middle of a write) is cut off, to be counted again; damage anywhere
 // else, a record for a unit twice with different values, or a header of
 // another count is an error.
-func OpenJournal(path string, h JournalHeader) (*Journal, map[int]native.UnitResult, error) {
+func openJournal(path string, h journalHeader) (*journal, map[int]native.UnitResult, error) {
 	done := map[int]native.UnitResult{}
 	raw, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
 		if err != nil {
-			return nil, nil, &OptionError{fmt.Errorf("checkpoint %s: %v", path, errors.Unwrap(err))}
+			return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s: %v", path, errors.Unwrap(err))}
 		}
 		if _, err := f.WriteString(h.line() + "\n"); err != nil {
 			f.Close()
@@ -192,12 +198,12 @@ func OpenJournal(path string, h JournalHeader) (*Journal, map[int]native.UnitRes
 			f.Close()
 			return nil, nil, err
 		}
-		return &Journal{f: f, path: path}, done, nil
+		return &journal{f: f, path: path}, done, nil
 	case err != nil:
-		return nil, nil, &OptionError{fmt.Errorf("checkpoint %s: %v", path, errors.Unwrap(err))}
+		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s: %v", path, errors.Unwrap(err))}
 	}
 	bad := func(line int, format string, a ...any) error {
-		return &OptionError{fmt.Errorf("checkpoint %s, line %d: %s", path, line, fmt.Sprintf(format, a...))}
+		return &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s, line %d: %s", path, line, fmt.Sprintf(format, a...))}
 	}
 	header, rest, ok := bytes.Cut(raw, []byte("\n"))
 	if !ok {
@@ -241,7 +247,7 @@ func OpenJournal(path string, h JournalHeader) (*Journal, map[int]native.UnitRes
 		f.Close()
 		return nil, nil, err
 	}
-	return &Journal{f: f, path: path}, done, nil
+	return &journal{f: f, path: path}, done, nil
 }
 
 func parseRecord(l []byte, units int) (int, native.UnitResult, error) {
@@ -274,7 +280,7 @@ func parseRecord(l []byte, units int) (int, native.UnitResult, error) {
 }
 
 // Append records a finished unit: the line is written and synced.
-func (j *Journal) Append(i int, r native.UnitResult) error {
+func (j *journal) Append(i int, r native.UnitResult) error {
 	body := recordText(i, r)
 	if _, err := fmt.Fprintf(j.f, "%s %08x\n", body, crc32.ChecksumIEEE([]byte(body))); err != nil {
 		return err
@@ -283,7 +289,7 @@ func (j *Journal) Append(i int, r native.UnitResult) error {
 }
 
 // Close closes the journal file.
-func (j *Journal) Close() error { return j.f.Close() }
+func (j *journal) Close() error { return j.f.Close() }
 
 // ShardFile is the result of one shard, as `nqueens count --shard` writes it
 // and `nqueens merge` reads it.
@@ -314,8 +320,8 @@ func (s ShardFile) sum() string {
 }
 
 // NewShardFile describes a finished shard, with its checksum.
-func NewShardFile(u *UnitCount) ShardFile {
-	s := ShardFile{Format: shardFormat, Version: Version, N: u.N, Depth: u.Depth, Total: u.Total, Digest: u.Digest, Shard: u.Shard,
+func NewShardFile(u *Result) ShardFile {
+	s := ShardFile{Format: shardFormat, Version: nqueens.Version, N: u.N, Depth: u.Depth, Total: u.Total, Digest: u.Digest, Shard: u.Shard,
 		Shards: u.Shards, Units: u.Units, ByOrbit: u.ByOrbit, All: u.All, Distinct: u.Distinct, Nodes: u.Nodes}
 	s.Checksum = s.sum()
 	return s
@@ -323,13 +329,13 @@ func NewShardFile(u *UnitCount) ShardFile {
 
 // Merge checks that the parts are every shard of one count, each once and
 // unchanged, and adds them up. names name the parts in messages.
-func Merge(names []string, parts []ShardFile) (*UnitCount, error) {
+func Merge(names []string, parts []ShardFile) (*Result, error) {
 	if len(parts) == 0 {
-		return nil, &OptionError{errors.New("merge: no parts")}
+		return nil, &nqueens.OptionError{Err: errors.New("merge: no parts")}
 	}
 	first := parts[0]
 	seen := map[int]string{}
-	res := &UnitCount{N: first.N, Depth: first.Depth, Shards: first.Shards, Total: first.Total, Digest: first.Digest}
+	res := &Result{N: first.N, Depth: first.Depth, Shards: first.Shards, Total: first.Total, Digest: first.Digest}
 	for k, p := range parts {
 		name := names[k]
 		switch {
@@ -379,7 +385,7 @@ func ReadShardFile(path string) (ShardFile, error) {
 	var s ShardFile
 	f, err := os.Open(path)
 	if err != nil {
-		return s, &OptionError{fmt.Errorf("cannot read %s: %v", path, errors.Unwrap(err))}
+		return s, &nqueens.OptionError{Err: fmt.Errorf("cannot read %s: %v", path, errors.Unwrap(err))}
 	}
 	defer f.Close()
 	dec := json.NewDecoder(bufio.NewReader(f))

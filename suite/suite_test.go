@@ -1,4 +1,4 @@
-package nqueens_test
+package suite_test
 
 import (
 	"context"
@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/suite"
 )
 
 func hashes(t *testing.T, dir string) map[string]string {
@@ -34,7 +34,7 @@ func hashes(t *testing.T, dir string) map[string]string {
 // manifest row matches its file; the expected answers agree with brute
 // force; VerifySuite passes, then catches a changed and a missing file.
 func TestGenerate(t *testing.T) {
-	for _, o := range []nqueens.GenOptions{
+	for _, o := range []suite.Options{
 		{Family: "classic", From: 1, To: 7, Formats: []string{"dimacs", "xcc"}, AMOs: []string{"pairwise", "commander"}},
 		{Family: "completion", N: 7, M: 2, Count: 5, Formats: []string{"dimacs", "opb", "mzn", "xcsp3", "xcc"}, Seed: 3},
 		{Family: "blocked", N: 7, M: 15, Count: 4, Formats: []string{"dimacs"}, AMOs: []string{"ladder", "binary"}, Seed: 4},
@@ -43,11 +43,11 @@ func TestGenerate(t *testing.T) {
 		t.Run(o.Family, func(t *testing.T) {
 			o.Command = "test"
 			a, b := t.TempDir(), t.TempDir()
-			rows, err := nqueens.Generate(context.Background(), a, o)
+			rows, err := suite.Generate(context.Background(), a, o)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := nqueens.Generate(context.Background(), b, o); err != nil {
+			if _, err := suite.Generate(context.Background(), b, o); err != nil {
 				t.Fatal(err)
 			}
 			ha, hb := hashes(t, a), hashes(t, b)
@@ -84,17 +84,17 @@ func TestGenerate(t *testing.T) {
 			if err != nil || len(recs) != len(rows)+1 || recs[0][0] != "file" || recs[0][1] != "expected" {
 				t.Errorf("manifest.csv: %d records, %v", len(recs), err)
 			}
-			var js []nqueens.GenRow
+			var js []suite.Row
 			raw, _ := os.ReadFile(filepath.Join(a, "manifest.json"))
 			if json.Unmarshal(raw, &js) != nil || len(js) != len(rows) {
 				t.Errorf("manifest.json")
 			}
-			if probs, _, err := nqueens.VerifySuite(context.Background(), a); len(probs) != 0 || err != nil {
+			if probs, _, err := suite.Verify(context.Background(), a); len(probs) != 0 || err != nil {
 				t.Errorf("verify: %v %v", probs, err)
 			}
 			os.WriteFile(filepath.Join(a, rows[0].File), []byte("p cnf 1 1\n1 0\n"), 0o644)
 			os.Remove(filepath.Join(a, rows[len(rows)-1].File))
-			probs, _, _ := nqueens.VerifySuite(context.Background(), a)
+			probs, _, _ := suite.Verify(context.Background(), a)
 			if len(probs) != 2 || !strings.Contains(probs[0], "SHA-256 differs") || !strings.Contains(probs[1], "no such file") {
 				t.Errorf("verify after tampering: %q", probs)
 			}
@@ -107,7 +107,7 @@ func TestGenerateInterrupted(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
-	_, err := nqueens.Generate(ctx, dir, nqueens.GenOptions{Family: "completion", N: 8, M: 2, Count: 10,
+	_, err := suite.Generate(ctx, dir, suite.Options{Family: "completion", N: 8, M: 2, Count: 10,
 		Progress: func(done, total int) {
 			n++
 			if done == 3 {
@@ -129,7 +129,7 @@ func TestGenerateInterrupted(t *testing.T) {
 }
 
 func TestGenerateBadOptions(t *testing.T) {
-	for _, o := range []nqueens.GenOptions{
+	for _, o := range []suite.Options{
 		{Family: "nosuch", N: 8},
 		{Family: "completion", N: 5, M: 6, Count: 1},
 		{Family: "blocked", N: 3, M: 10, Count: 1},
@@ -140,7 +140,7 @@ func TestGenerateBadOptions(t *testing.T) {
 		{Family: "completion", N: 3, M: 3, Count: 1},
 	} {
 		dir := filepath.Join(t.TempDir(), "suite")
-		if _, err := nqueens.Generate(context.Background(), dir, o); err == nil {
+		if _, err := suite.Generate(context.Background(), dir, o); err == nil {
 			t.Errorf("%+v accepted", o)
 		}
 		if _, err := os.Stat(dir); err == nil {

@@ -1,4 +1,9 @@
-package nqueens
+// Package suite writes benchmark suites of N-Queens instances with known
+// answers (the classic problem, random completion and blocked variants, and
+// unsatisfiable completions), each instance in several formats, with a
+// manifest that gives every file's expected answer and SHA-256; Verify
+// re-checks a suite as read from disk.
+package suite
 
 import (
 	"bufio"
@@ -14,11 +19,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
@@ -30,8 +37,8 @@ import (
 // Families lists the instance families of Generate.
 var Families = []string{"classic", "completion", "blocked", "unsat"}
 
-// GenOptions describe a benchmark suite.
-type GenOptions struct {
+// Options describe a benchmark suite.
+type Options struct {
 	// Family is one of Families.
 	Family string
 	// N is the board size; for "classic", From..To is a range instead.
@@ -53,8 +60,8 @@ type GenOptions struct {
 	Progress func(done, total int)
 }
 
-// GenRow is one file of a suite, a row of its manifest.
-type GenRow struct {
+// Row is one file of a suite, a row of its manifest.
+type Row struct {
 	File      string  `json:"file"`
 	Expected  string  `json:"expected"`
 	ID        string  `json:"id"`
@@ -72,65 +79,72 @@ type GenRow struct {
 	Solutions *uint64 `json:"solutions,omitempty"`
 }
 
-// GenCountMaxN is the largest N whose instances get their number of
+// CountMaxN is the largest N whose instances get their number of
 // solutions in the manifest (counted by dancing links and checked by
 // backtracking).
-const GenCountMaxN = 10
+const CountMaxN = 10
 
-// Check validates the options before anything is written.
-func (o *GenOptions) Check() error {
-	known := func(list []string, s string) bool {
-		for _, x := range list {
-			if x == s {
-				return true
-			}
-		}
-		return false
-	}
-	if !known(Families, o.Family) {
-		return &OptionError{fmt.Errorf("unknown family %q (known: %s)", o.Family, strings.Join(Families, ", "))}
-	}
+// withDefaults fills what the options leave open: the dimacs format, the
+// default at-most-one encoding, the range N..N of a classic suite given by
+// N, and a budget of a minute.
+func (o Options) withDefaults() Options {
 	if len(o.Formats) == 0 {
 		o.Formats = []string{"dimacs"}
-	}
-	for _, f := range o.Formats {
-		if !known(encode.Formats, f) {
-			return &OptionError{fmt.Errorf("unknown format %q (known: %s)", f, strings.Join(encode.Formats, ", "))}
-		}
 	}
 	if len(o.AMOs) == 0 {
 		o.AMOs = []string{encode.DefaultAMO}
 	}
+	if o.Family == "classic" && o.From == 0 && o.To == 0 {
+		o.From, o.To = o.N, o.N
+	}
+	if o.Budget <= 0 {
+		o.Budget = time.Minute
+	}
+	return o
+}
+
+// Validate checks the options, with their defaults filled in, before
+// anything is written.
+func (o Options) Validate() error {
+	o = o.withDefaults()
+	known := func(list []string, s string) bool {
+		return slices.Contains(list, s)
+	}
+	if !known(Families, o.Family) {
+		return &nqueens.OptionError{Err: fmt.Errorf("unknown family %q (known: %s)", o.Family, strings.Join(Families, ", "))}
+	}
+	for _, f := range o.Formats {
+		if !known(encode.Formats, f) {
+			return &nqueens.OptionError{Err: fmt.Errorf("unknown format %q (known: %s)", f, strings.Join(encode.Formats, ", "))}
+		}
+	}
 	for _, a := range o.AMOs {
 		if _, err := encode.ParseAMO(a); err != nil {
-			return &OptionError{err}
+			return &nqueens.OptionError{Err: err}
 		}
 	}
 	if o.Family == "classic" {
-		if o.From == 0 && o.To == 0 {
-			o.From, o.To = o.N, o.N
-		}
-		if o.From < 1 || o.To < o.From || o.To > SATMaxN {
-			return &OptionError{fmt.Errorf("classic: the range %d..%d must lie in 1..%d", o.From, o.To, SATMaxN)}
+		if o.From < 1 || o.To < o.From || o.To > nqueens.SATMaxN {
+			return &nqueens.OptionError{Err: fmt.Errorf("classic: the range %d..%d must lie in 1..%d", o.From, o.To, nqueens.SATMaxN)}
 		}
 		if o.M != 0 {
-			return &OptionError{errors.New("classic: --m does not apply")}
+			return &nqueens.OptionError{Err: errors.New("classic: a number of pre-placed queens or blocked squares (M) does not apply")}
 		}
 		return nil
 	}
 	switch {
-	case o.N < 1 || o.N > SATMaxN:
-		return &OptionError{fmt.Errorf("%s: N = %d is out of range (1..%d)", o.Family, o.N, SATMaxN)}
+	case o.N < 1 || o.N > nqueens.SATMaxN:
+		return &nqueens.OptionError{Err: fmt.Errorf("%s: N = %d is out of range (1..%d)", o.Family, o.N, nqueens.SATMaxN)}
 	case o.Count < 1:
-		return &OptionError{fmt.Errorf("%s: --count must be at least 1, not %d", o.Family, o.Count)}
+		return &nqueens.OptionError{Err: fmt.Errorf("%s: the number of instances must be at least 1, not %d", o.Family, o.Count)}
 	case o.M < 0:
-		return &OptionError{fmt.Errorf("%s: --m must not be negative", o.Family)}
+		return &nqueens.OptionError{Err: fmt.Errorf("%s: M must not be negative", o.Family)}
 	case (o.Family == "completion" || o.Family == "unsat") && o.M > o.N:
-		return &OptionError{fmt.Errorf("%s: %d non-attacking queens do not fit on a %dx%d board (at most %d)", o.Family, o.M, o.N, o.N, o.N)}
+		return &nqueens.OptionError{Err: fmt.Errorf("%s: %d non-attacking queens do not fit on a %dx%d board (at most %d)", o.Family, o.M, o.N, o.N, o.N)}
 	case o.Family == "blocked" && o.M > o.N*o.N:
-		return &OptionError{fmt.Errorf("blocked: %d blocked squares do not fit on a %dx%d board (at most %d)", o.M, o.N, o.N, o.N*o.N)}
+		return &nqueens.OptionError{Err: fmt.Errorf("blocked: %d blocked squares do not fit on a %dx%d board (at most %d)", o.M, o.N, o.N, o.N*o.N)}
 	case o.Family == "unsat" && o.M == 0:
-		return &OptionError{errors.New("unsat: needs --m pre-placed queens (at least 1)")}
+		return &nqueens.OptionError{Err: errors.New("unsat: needs M >= 1 pre-placed queens")}
 	}
 	return nil
 }
@@ -191,7 +205,11 @@ func randomBlocked(rng *rand.Rand, n, m int) []model.Square {
 func decide(ctx context.Context, p model.Problem, budget time.Duration) (bool, *uint64, error) {
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	d, _, err := queensCover(p)
+	x, _, err := encode.QueensCover(p, encode.OrganPipe)
+	if err != nil {
+		return false, nil, err
+	}
+	d, err := dlx.New(x)
 	if err != nil {
 		return false, nil, err
 	}
@@ -220,7 +238,7 @@ func decide(ctx context.Context, p model.Problem, budget time.Duration) (bool, *
 		}
 	}
 	var count *uint64
-	if p.N <= GenCountMaxN {
+	if p.N <= CountMaxN {
 		all, _, err := d.Count(ctx, 1)
 		if err != nil {
 			return false, nil, err
@@ -238,8 +256,8 @@ func decide(ctx context.Context, p model.Problem, budget time.Duration) (bool, *
 }
 
 func backtrackCount(ctx context.Context, p model.Problem) (uint64, error) {
-	c, _ := LookupCounter("backtrack")
-	r, err := c.Count(ctx, p, CountOptions{})
+	c, _ := nqueens.LookupCounter("backtrack")
+	r, err := c.Count(ctx, p, nqueens.CountOptions{})
 	if err != nil {
 		return 0, err
 	}
@@ -251,13 +269,11 @@ func backtrackCount(ctx context.Context, p model.Problem) (uint64, error) {
 // all, then manifest.json and manifest.csv, last, so an interrupted run
 // leaves no manifest. Every instance's expected answer comes from dancing
 // links and gini, which must agree.
-func Generate(ctx context.Context, dir string, o GenOptions) ([]GenRow, error) {
-	if err := o.Check(); err != nil {
+func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
+	if err := o.Validate(); err != nil {
 		return nil, err
 	}
-	if o.Budget <= 0 {
-		o.Budget = time.Minute
-	}
+	o = o.withDefaults()
 	type instance struct {
 		p    model.Problem
 		seed uint64
@@ -282,7 +298,7 @@ func Generate(ctx context.Context, dir string, o GenOptions) ([]GenRow, error) {
 				p.Blocked = randomBlocked(rng, o.N, o.M)
 			}
 			if err != nil {
-				return nil, &OptionError{fmt.Errorf("%s: %v", o.Family, err)}
+				return nil, &nqueens.OptionError{Err: fmt.Errorf("%s: %v", o.Family, err)}
 			}
 			if o.Family == "unsat" {
 				tries++
@@ -303,7 +319,7 @@ func Generate(ctx context.Context, dir string, o GenOptions) ([]GenRow, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	var rows []GenRow
+	var rows []Row
 	for k, in := range insts {
 		ok, count, err := decide(ctx, in.p, o.Budget)
 		if err != nil {
@@ -313,7 +329,7 @@ func Generate(ctx context.Context, dir string, o GenOptions) ([]GenRow, error) {
 		if ok {
 			expected = "SAT"
 		}
-		base := GenRow{Expected: expected, ID: in.id, Family: o.Family, N: in.p.N, M: o.M, Seed: o.Seed,
+		base := Row{Expected: expected, ID: in.id, Family: o.Family, N: in.p.N, M: o.M, Seed: o.Seed,
 			Fixed: squaresText(in.p.Fixed), Blocked: squaresText(in.p.Blocked), Solutions: count}
 		for _, format := range o.Formats {
 			amos := []string{""}
@@ -328,12 +344,14 @@ func Generate(ctx context.Context, dir string, o GenOptions) ([]GenRow, error) {
 					name += "-" + strings.ReplaceAll(amo, ":", "")
 				}
 				row.File = name + encode.Extension(format)
-				eo := EncodeOptions{Format: format, AMO: amo, Command: o.Command}
-				if format == "xcc" {
-					eo.Order = "organ-pipe"
+				var a encode.AMO
+				if amo != "" {
+					if a, err = encode.ParseAMO(amo); err != nil {
+						return nil, err
+					}
 				}
 				sum, err := writeHashed(ctx, filepath.Join(dir, row.File), func(w io.Writer) error {
-					return encodeWithCount(ctx, w, in.p, eo, count, ok)
+					return encodeWithCount(ctx, w, in.p, format, a, o.Command, count, ok)
 				})
 				if err != nil {
 					return nil, err
@@ -356,18 +374,21 @@ func Generate(ctx context.Context, dir string, o GenOptions) ([]GenRow, error) {
 	return rows, nil
 }
 
-// encodeWithCount writes like Encode, with the header's expected count
-// from the two methods that decided the instance.
-func encodeWithCount(ctx context.Context, w io.Writer, p model.Problem, o EncodeOptions, count *uint64, sat bool) error {
+// encodeWithCount writes p in the format (with the at-most-one encoding a
+// for dimacs, the organ-pipe order for xcc), with the header's expected
+// count from the two methods that decided the instance when it is not
+// known otherwise.
+func encodeWithCount(ctx context.Context, w io.Writer, p model.Problem, format string, a encode.AMO, command string, count *uint64, sat bool) error {
+	opt := encode.Options{Generator: "nqueens " + nqueens.Version, Command: command}
 	if _, _, known := encode.Expected(p); !known {
-		if count != nil {
-			return o.write(ctx, w, p, count, "counted by dancing links and backtracking")
-		}
-		if !sat {
-			return o.write(ctx, w, p, new(uint64), "unsatisfiable: dancing links and gini agree")
+		switch {
+		case count != nil:
+			opt.Expected, opt.ExpectedSource = count, "counted by dancing links and backtracking"
+		case !sat:
+			opt.Expected, opt.ExpectedSource = new(uint64), "unsatisfiable: dancing links and gini agree"
 		}
 	}
-	return o.write(ctx, w, p, nil, "")
+	return encode.Write(ctx, w, p, format, a, encode.OrganPipe, opt)
 }
 
 func squaresText(sq []model.Square) string {
@@ -439,7 +460,7 @@ func writeHashed(ctx context.Context, path string, write func(io.Writer) error) 
 
 var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions"}
 
-func writeManifests(dir string, rows []GenRow) error {
+func writeManifests(dir string, rows []Row) error {
 	if _, err := writeHashed(context.Background(), filepath.Join(dir, "manifest.json"), func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
@@ -464,19 +485,19 @@ func writeManifests(dir string, rows []GenRow) error {
 	return err
 }
 
-// VerifySuite re-checks a suite written by Generate: every file listed in
+// Verify re-checks a suite written by Generate: every file listed in
 // manifest.json exists with its SHA-256, and its expected answer holds:
 // DIMACS files are re-solved with gini as read from disk, XCC files with
 // dancing links, and every instance's problem (from its squares) again by
 // dancing links and gini. It returns one line per problem found.
-func VerifySuite(ctx context.Context, dir string) ([]string, int, error) {
+func Verify(ctx context.Context, dir string) ([]string, int, error) {
 	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 	if err != nil {
-		return nil, 0, &OptionError{fmt.Errorf("no suite in %s: %v", dir, errors.Unwrap(err))}
+		return nil, 0, &nqueens.OptionError{Err: fmt.Errorf("no suite in %s: %v", dir, errors.Unwrap(err))}
 	}
-	var rows []GenRow
+	var rows []Row
 	if err := json.Unmarshal(raw, &rows); err != nil {
-		return nil, 0, &OptionError{fmt.Errorf("%s/manifest.json: %v", dir, err)}
+		return nil, 0, &nqueens.OptionError{Err: fmt.Errorf("%s/manifest.json: %v", dir, err)}
 	}
 	var problems []string
 	decided := map[string]bool{}

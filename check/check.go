@@ -1,0 +1,346 @@
+// Package check certifies counts and answers across methods: it runs every
+// counter and finder of the registry (package nqueens), every SAT solver in
+// several encodings and MiniZinc on a range of N, and compares each count
+// with OEIS A000170 and A002562 and with the other methods' counts; every
+// solution found is verified.
+package check
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/solvers/minizinc"
+	"github.com/queenslab/nqueens/solvers/sat"
+)
+
+// Method is one way of answering the problem that Run runs: a counter, a
+// finder, or both.
+type Method struct {
+	// Name identifies the method: "bitmask", "dlx", "sat/gini/pairwise",
+	// "sat/clasp/ladder", "minizinc/gecode", ...
+	Name string
+	// Count counts the solutions of p; nil for a method that only finds.
+	Count func(ctx context.Context, p model.Problem) (*nqueens.CountResult, error)
+	// Find finds one verified solution; nil for a method that only counts.
+	Find func(ctx context.Context, p model.Problem) (*nqueens.Solution, error)
+	// MaxN is the largest N the method is run on.
+	MaxN int
+	// Missing says why the method cannot run here ("clasp is not
+	// installed"); empty when it can.
+	Missing string
+	// Run is what repeats the method (its N is set per cell).
+	Run Invocation
+}
+
+// Invocation says what repeats one run of a method, for the caller to show
+// as a command: a count or a solve with the registry's method, solver,
+// encoding and options, or MiniZinc with Gecode on the MiniZinc encoding.
+type Invocation struct {
+	// Command is "count", "solve" or "minizinc".
+	Command string `json:"command"`
+	N       int    `json:"n"`
+	// Method is the registry's method (count and solve).
+	Method string `json:"method,omitempty"`
+	// Solver and AMO are the SAT solver and the at-most-one encoding of
+	// method sat, when given.
+	Solver string `json:"solver,omitempty"`
+	AMO    string `json:"amo,omitempty"`
+	// Unique asks for the essentially distinct count too.
+	Unique bool `json:"unique,omitempty"`
+}
+
+// Methods lists every method of the toolkit, the ones whose programs are
+// not installed included (with Missing set), in a fixed order: direct
+// counters, dancing links, SAT in-process per encoding, external SAT
+// solvers, MiniZinc, then the finders.
+func Methods() []Method {
+	var out []Method
+	counter := func(name string, c nqueens.Counter, opt nqueens.CountOptions) {
+		out = append(out, Method{Name: name, MaxN: c.MaxN,
+			Run:   Invocation{Command: "count", Method: c.Name, Solver: opt.Solver, AMO: opt.AMO, Unique: opt.Distinct},
+			Count: func(ctx context.Context, p model.Problem) (*nqueens.CountResult, error) { return c.Count(ctx, p, opt) }})
+	}
+	for _, c := range nqueens.Counters() {
+		switch c.Name {
+		case "bitmask", "backtrack", "dlx":
+			counter(c.Name, c, nqueens.CountOptions{Distinct: true})
+		}
+	}
+	satc, _ := nqueens.LookupCounter("sat")
+	for _, amo := range encode.AMONames {
+		counter("sat/gini/"+amo, satc, nqueens.CountOptions{Solver: "gini", AMO: amo})
+	}
+	for _, amo := range []string{"pairwise", "sequential"} {
+		counter("sat/gophersat/"+amo, satc, nqueens.CountOptions{Solver: "gophersat", AMO: amo})
+	}
+	for _, e := range []struct{ solver, amo string }{{"clasp", "pairwise"}, {"clasp", "ladder"}, {"cryptominisat5", "sequential"}} {
+		counter("sat/"+e.solver+"/"+e.amo, satc, nqueens.CountOptions{Solver: e.solver, AMO: e.amo})
+		out[len(out)-1].Missing = missingSolver(e.solver)
+		out[len(out)-1].MaxN = 12
+	}
+	mzn := Method{Name: "minizinc/gecode", MaxN: 10, Count: countMiniZinc, Run: Invocation{Command: "minizinc"}}
+	if err := minizinc.Available(); err != nil {
+		mzn.Missing = err.Error()
+	}
+	out = append(out, mzn)
+	for _, f := range nqueens.Finders() {
+		if f.Name == "sat" {
+			continue
+		}
+		out = append(out, Method{Name: "find/" + f.Name, MaxN: min(f.MaxN, 1000), Run: Invocation{Command: "solve", Method: f.Name},
+			Find: func(ctx context.Context, p model.Problem) (*nqueens.Solution, error) {
+				return f.Find(ctx, p, nqueens.FindOptions{Seed: 1})
+			}})
+	}
+	satf, _ := nqueens.LookupFinder("sat")
+	for _, s := range append([]string{"gini", "gophersat"}, sat.ExternalNames...) {
+		out = append(out, Method{Name: "find/sat/" + s, MaxN: 200, Run: Invocation{Command: "solve", Method: "sat", Solver: s},
+			Missing: missingSolver(s),
+			Find: func(ctx context.Context, p model.Problem) (*nqueens.Solution, error) {
+				return satf.Find(ctx, p, nqueens.FindOptions{Solver: s})
+			}})
+	}
+	return out
+}
+
+// missingSolver says why a SAT solver cannot run here, or "" if it can.
+func missingSolver(name string) string {
+	if _, err := sat.Lookup(name); err != nil {
+		return name + " is not installed"
+	}
+	return ""
+}
+
+// mznSolution is how the MiniZinc model of package encode prints a
+// solution.
+var mznSolution = regexp.MustCompile(`^q = \[([0-9, ]*)\];?$`)
+
+// countMiniZinc counts with minizinc and Gecode, checking every solution
+// it prints.
+func countMiniZinc(ctx context.Context, p model.Problem) (*nqueens.CountResult, error) {
+	var b bytes.Buffer
+	if err := encode.WriteMiniZinc(ctx, &b, p, encode.Options{Generator: "nqueens " + nqueens.Version}); err != nil {
+		return nil, err
+	}
+	r, err := minizinc.Solve(ctx, b.Bytes(), minizinc.Options{Solver: "gecode", All: true}, func(text string) error {
+		line := strings.TrimSpace(text)
+		m := mznSolution.FindStringSubmatch(line)
+		if m == nil {
+			return fmt.Errorf("minizinc printed %q", line)
+		}
+		var q model.Placement
+		for _, f := range strings.Split(m[1], ",") {
+			c, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil {
+				return fmt.Errorf("minizinc printed %q", line)
+			}
+			q = append(q, c-1)
+		}
+		if err := model.Verify(p, q); err != nil {
+			return fmt.Errorf("minizinc gave a placement that is not a solution (%v)", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !r.Complete {
+		return nil, errors.New("minizinc stopped without saying that the search was complete")
+	}
+	return &nqueens.CountResult{Jobs: 1, All: r.Solutions}, nil
+}
+
+// Status is the outcome of one method on one N.
+type Status string
+
+const (
+	OK       Status = "ok"
+	Disagree Status = "DISAGREES"
+	Invalid  Status = "INVALID"
+	Timeout  Status = "timeout"
+	Skipped  Status = "skipped"
+	Errored  Status = "error"
+)
+
+// Cell is one method's result on one N.
+type Cell struct {
+	N        int     `json:"n"`
+	Method   string  `json:"method"`
+	Status   Status  `json:"status"`
+	Count    *uint64 `json:"count,omitempty"`
+	Distinct *uint64 `json:"distinct,omitempty"`
+	Found    bool    `json:"found,omitempty"` // a finder found a verified solution
+	Seconds  float64 `json:"seconds"`
+	Note     string  `json:"note,omitempty"`
+	// Reproduce repeats the run, for a disagreement, an invalid
+	// solution or an error; nil otherwise.
+	Reproduce *Invocation `json:"reproduce,omitempty"`
+}
+
+// Options shape a check.
+type Options struct {
+	From, To int
+	// Methods restricts the run to these names (nil: all).
+	Methods []string
+	// Budget is the time limit of one method on one N.
+	Budget time.Duration
+	// Progress, if set, is called after each N with the cells done and
+	// the cells in all.
+	Progress func(done, total int)
+	// Extra methods are checked after the toolkit's own (a method under
+	// development, or a deliberately wrong one in a test).
+	Extra []Method
+}
+
+// Run runs every method on every N from From to To, each within its
+// budget, and compares: every count with OEIS A000170 (and the distinct
+// counts with A002562) and with the other methods' counts on the same N;
+// every finder's solution is verified, and "no solution" must agree with
+// Q(n) = 0. It returns the cells in order of N, then method, and whether
+// all agreed.
+func Run(ctx context.Context, opt Options) ([]Cell, bool, error) {
+	methods := append(Methods(), opt.Extra...)
+	if opt.Methods != nil {
+		var sel []Method
+		for _, name := range opt.Methods {
+			found := false
+			for _, m := range methods {
+				if m.Name == name || strings.HasPrefix(m.Name, name+"/") {
+					sel, found = append(sel, m), true
+				}
+			}
+			if !found {
+				names := make([]string, len(methods))
+				for i, m := range methods {
+					names[i] = m.Name
+				}
+				return nil, false, &nqueens.OptionError{Err: fmt.Errorf("unknown method %q (known: %s, or a prefix such as sat/gini)", name, strings.Join(names, ", "))}
+			}
+		}
+		methods = sel
+	}
+	if opt.From < 1 || opt.To < opt.From {
+		return nil, false, &nqueens.OptionError{Err: fmt.Errorf("the range %d..%d is empty or starts below 1", opt.From, opt.To)}
+	}
+	if opt.Budget <= 0 {
+		opt.Budget = 30 * time.Second
+	}
+	methodRun := map[string]Invocation{}
+	for _, m := range methods {
+		methodRun[m.Name] = m.Run
+	}
+	var cells []Cell
+	allOK := true
+	total := len(methods) * (opt.To - opt.From + 1)
+	for n := opt.From; n <= opt.To; n++ {
+		p := model.Classic(n)
+		known, knownDistinct, isKnown := model.KnownCount(n)
+		var row []Cell
+		for _, m := range methods {
+			if err := ctx.Err(); err != nil {
+				return cells, false, err
+			}
+			c := Cell{N: n, Method: m.Name}
+			switch {
+			case m.Missing != "":
+				c.Status, c.Note = Skipped, m.Missing
+			case n > m.MaxN:
+				c.Status, c.Note = Skipped, fmt.Sprintf("N > %d", m.MaxN)
+			default:
+				mctx, cancel := context.WithTimeout(ctx, opt.Budget)
+				start := time.Now()
+				if m.Count != nil {
+					r, err := m.Count(mctx, p)
+					c.Seconds = time.Since(start).Seconds()
+					switch {
+					case errors.Is(err, context.DeadlineExceeded) || err == nil && mctx.Err() != nil:
+						c.Status, c.Note = Timeout, fmt.Sprintf("over %v", opt.Budget)
+					case ctx.Err() != nil:
+						cancel()
+						return cells, false, ctx.Err()
+					case err != nil:
+						c.Status, c.Note = Errored, err.Error()
+					default:
+						all := r.All
+						c.Count, c.Status = &all, OK
+						if r.HasDistinct {
+							d := r.Distinct
+							c.Distinct = &d
+						}
+						if isKnown && (all != known || r.HasDistinct && r.Distinct != knownDistinct) {
+							c.Status, c.Note = Disagree, fmt.Sprintf("OEIS: %d (%d distinct)", known, knownDistinct)
+						}
+					}
+				} else {
+					s, err := m.Find(mctx, p)
+					c.Seconds = time.Since(start).Seconds()
+					switch {
+					case errors.Is(err, context.DeadlineExceeded):
+						c.Status, c.Note = Timeout, fmt.Sprintf("over %v", opt.Budget)
+					case ctx.Err() != nil:
+						cancel()
+						return cells, false, ctx.Err()
+					case errors.Is(err, native.ErrNoSolution):
+						c.Status, c.Note = OK, "no solution"
+						if !isKnown || known != 0 {
+							c.Status, c.Note = Disagree, fmt.Sprintf("no solution, but Q(%d) = %d", n, known)
+						}
+					case errors.As(err, new(*nqueens.InvalidSolutionError)):
+						c.Status, c.Note = Invalid, err.Error()
+					case err != nil:
+						c.Status, c.Note = Errored, err.Error()
+					default:
+						c.Status, c.Found = OK, s != nil
+						if isKnown && known == 0 {
+							c.Status, c.Note = Disagree, "a solution where OEIS says none"
+						}
+					}
+				}
+				cancel()
+			}
+			row = append(row, c)
+		}
+		// Counts that disagree with each other, where OEIS has no value.
+		if !isKnown {
+			var ref *uint64
+			for i := range row {
+				if row[i].Count == nil {
+					continue
+				}
+				if ref == nil {
+					ref = row[i].Count
+				} else if *row[i].Count != *ref {
+					for j := range row {
+						if row[j].Count != nil {
+							row[j].Status = Disagree
+						}
+					}
+					break
+				}
+			}
+		}
+		for _, c := range row {
+			if c.Status == Disagree || c.Status == Invalid || c.Status == Errored {
+				allOK = false
+				run := methodRun[c.Method]
+				run.N = c.N
+				c.Reproduce = &run
+			}
+			cells = append(cells, c)
+		}
+		if opt.Progress != nil {
+			opt.Progress(len(cells), total)
+		}
+	}
+	return cells, allOK, nil
+}

@@ -1,0 +1,142 @@
+// Package minizinc runs the MiniZinc toolchain (minizinc, with a solver such
+// as Gecode) as a process on a model of any origin and reads its answers:
+// the text of each solution, and whether the search was complete.
+package minizinc
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Options shape a run.
+type Options struct {
+	// Solver is the backend (--solver); "" is "gecode".
+	Solver string
+	// All asks for every solution (--all-solutions) instead of the first.
+	All bool
+}
+
+// Result is what a run found.
+type Result struct {
+	// Solutions is the number of solutions printed.
+	Solutions uint64
+	// Complete says that the search ended: every solution was printed
+	// ("=========="), or none exists ("=====UNSATISFIABLE=====").
+	Complete bool
+}
+
+// MaxLine caps the length of one line of minizinc's output.
+const MaxLine = 16 << 20
+
+// Available says why minizinc cannot run here, or returns nil.
+func Available() error {
+	if _, err := exec.LookPath("minizinc"); err != nil {
+		return errors.New("minizinc is not installed")
+	}
+	return nil
+}
+
+// Solve writes the model to a temporary .mzn file, runs minizinc on it and
+// calls each with the text of every solution (its lines, without the
+// "----------" that ends it), until each returns an error, which Solve
+// returns. Output it does not understand is an error, and so is a run that
+// is cut short by ctx (its error is returned). The process is killed when
+// ctx is done.
+func Solve(ctx context.Context, model []byte, o Options, each func(solution string) error) (Result, error) {
+	var res Result
+	if err := Available(); err != nil {
+		return res, err
+	}
+	dir, err := os.MkdirTemp("", "nqueens-mzn-*")
+	if err != nil {
+		return res, fmt.Errorf("minizinc: %v", err)
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "model.mzn")
+	if err := os.WriteFile(path, model, 0o600); err != nil {
+		return res, fmt.Errorf("minizinc: %v", err)
+	}
+	solver := o.Solver
+	if solver == "" {
+		solver = "gecode"
+	}
+	args := []string{"--solver", solver}
+	if o.All {
+		args = append(args, "--all-solutions")
+	}
+	cmd := exec.CommandContext(ctx, "minizinc", append(args, path)...)
+	cmd.WaitDelay = time.Second
+	var stderr strings.Builder
+	cmd.Stderr = &limitedWriter{w: &stderr, left: 4096}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return res, fmt.Errorf("minizinc: %v", err)
+	}
+	if err := cmd.Start(); err != nil {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		return res, fmt.Errorf("minizinc: %v", err)
+	}
+	sc := bufio.NewScanner(out)
+	sc.Buffer(nil, MaxLine)
+	var sol strings.Builder
+	var perr error
+	for perr == nil && sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch line {
+		case "----------":
+			res.Solutions++
+			perr = each(sol.String())
+			sol.Reset()
+		case "==========", "=====UNSATISFIABLE=====":
+			res.Complete = true
+		case "":
+		default:
+			if strings.HasPrefix(line, "=====") {
+				perr = fmt.Errorf("minizinc: %s", line)
+				break
+			}
+			sol.WriteString(line + "\n")
+		}
+	}
+	if perr == nil {
+		perr = sc.Err()
+	}
+	if perr != nil {
+		cmd.Process.Kill()
+	}
+	werr := cmd.Wait()
+	switch {
+	case ctx.Err() != nil:
+		return res, ctx.Err()
+	case perr != nil:
+		return res, perr
+	case werr != nil:
+		return res, fmt.Errorf("minizinc: %v: %s", werr, strings.Join(strings.Fields(stderr.String()), " "))
+	case sol.Len() > 0:
+		return res, fmt.Errorf("minizinc: output after the last solution: %q", strings.TrimSpace(sol.String()))
+	}
+	return res, nil
+}
+
+// limitedWriter keeps the first left bytes written to it.
+type limitedWriter struct {
+	w    *strings.Builder
+	left int
+}
+
+func (l *limitedWriter) Write(b []byte) (int, error) {
+	if k := min(l.left, len(b)); k > 0 {
+		l.w.Write(b[:k])
+		l.left -= k
+	}
+	return len(b), nil
+}
