@@ -6,7 +6,6 @@
 package suite
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -28,6 +27,7 @@ import (
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
@@ -426,33 +426,11 @@ func sizes(p model.Problem, format, amo string) (int, int, error) {
 	return p.N, 3 + len(p.Blocked) + min(1, len(p.Fixed)), nil
 }
 
-// writeHashed writes a file through a temporary one, renamed when
-// complete, and returns its SHA-256.
+// writeHashed writes a file whole or not at all (internal/atomicfile) and
+// returns its SHA-256.
 func writeHashed(ctx context.Context, path string, write func(io.Writer) error) (string, error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return "", err
-	}
-	defer os.Remove(tmp.Name())
 	h := sha256.New()
-	bw := bufio.NewWriterSize(io.MultiWriter(tmp, h), 1<<20)
-	err = write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err != nil {
-		return "", err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := atomicfile.Write(ctx, path, func(w io.Writer) error { return write(io.MultiWriter(w, h)) }); err != nil {
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/model"
 	"github.com/spf13/cobra"
 	"gonum.org/v1/plot"
@@ -54,7 +54,7 @@ counting methods side by side. --quick uses small boards (a few seconds).`,
 				writeBenchTable(e.stdout, pts)
 			}
 			if plotPath != "" {
-				return writeFileAtomic(plotPath, func(w *bufio.Writer) error { return benchPlot(w, pts) })
+				return atomicfile.Write(cmd.Context(), plotPath, func(w io.Writer) error { return benchPlot(w, pts) })
 			}
 			return nil
 		},

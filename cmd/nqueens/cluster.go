@@ -1,9 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -11,6 +11,7 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cluster"
+	"github.com/queenslab/nqueens/internal/atomicfile"
 )
 
 // unitFlags are the flags of a resumable or sharded count.
@@ -81,7 +82,7 @@ func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int) error {
 	}
 	if o.Shards > 0 {
 		s := cluster.NewShardFile(r)
-		return writeFileAtomic(uf.out, func(w *bufio.Writer) error {
+		return atomicfile.Write(cmd.Context(), uf.out, func(w io.Writer) error {
 			enc := json.NewEncoder(w)
 			enc.SetIndent("", "  ")
 			return enc.Encode(s)

@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens/draw"
+	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
 )
@@ -32,14 +34,14 @@ func (pf *pictureFlags) check() error {
 }
 
 // write draws the picture into the files asked for, each whole or not at all.
-func (pf *pictureFlags) write(pic draw.Picture) error {
+func (pf *pictureFlags) write(ctx context.Context, pic draw.Picture) error {
 	if pf.svg != "" {
-		if err := writeFileAtomic(pf.svg, func(w *bufio.Writer) error { return draw.WriteSVG(w, pic) }); err != nil {
+		if err := atomicfile.Write(ctx, pf.svg, func(w io.Writer) error { return draw.WriteSVG(w, pic) }); err != nil {
 			return err
 		}
 	}
 	if pf.png != "" {
-		if err := writeFileAtomic(pf.png, func(w *bufio.Writer) error { return draw.WritePNG(w, pic) }); err != nil {
+		if err := atomicfile.Write(ctx, pf.png, func(w io.Writer) error { return draw.WritePNG(w, pic) }); err != nil {
 			return err
 		}
 	}
@@ -87,7 +89,7 @@ million-queen solution shows its structure.`,
 					picture.Columns[i] = uint32(c)
 				}
 			}
-			return pic.write(picture)
+			return pic.write(cmd.Context(), picture)
 		},
 	}
 	pic.add(c)
@@ -177,7 +179,7 @@ the board shrinks with the collisions.`,
 				fmt.Fprintf(out, "No solution: %s nodes searched.\n", thousands(r.Nodes))
 			}
 			if anim != nil {
-				if err := writeFileAtomic(gifPath, func(w *bufio.Writer) error { return anim.Write(w) }); err != nil {
+				if err := atomicfile.Write(cmd.Context(), gifPath, func(w io.Writer) error { return anim.Write(w) }); err != nil {
 					return err
 				}
 				fmt.Fprintf(out, "%s: %d frames, %s nodes\n", filepath.Base(gifPath), anim.Frames(), thousands(r.Nodes))
@@ -223,7 +225,7 @@ func traceLocal(ctx context.Context, e *env, n int, seed uint64, gifPath string,
 		return err
 	}
 	if anim != nil {
-		if err := writeFileAtomic(gifPath, func(w *bufio.Writer) error { return anim.Write(w) }); err != nil {
+		if err := atomicfile.Write(ctx, gifPath, func(w io.Writer) error { return anim.Write(w) }); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "%s: %d frames, %d swaps, %d restarts, seed %d\n", filepath.Base(gifPath), anim.Frames(), r.Swaps, r.Restarts, r.Seed)

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bufio"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/atomicfile"
 )
 
 func newEncode(e *env) *cobra.Command {
@@ -52,9 +54,9 @@ variable map and the expected number of solutions when it is known.`,
 			if err := checkWritable(out); err != nil {
 				return err
 			}
-			write := func(w *bufio.Writer) error { return nqueens.Encode(cmd.Context(), w, p, opt) }
+			write := func(w io.Writer) error { return nqueens.Encode(cmd.Context(), w, p, opt) }
 			if out != "" {
-				return writeFileAtomic(out, write)
+				return atomicfile.Write(cmd.Context(), out, write)
 			}
 			w := bufio.NewWriterSize(e.stdout, 1<<20)
 			if err := write(w); err != nil {

@@ -1,50 +1,23 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/queenslab/nqueens/internal/atomicfile"
 )
 
-// writeFileAtomic writes a file through a temporary one in the same folder,
-// renamed into place only when write returned nil and the data is synced:
-// a failed or interrupted run leaves nothing at path.
-func writeFileAtomic(path string, write func(w *bufio.Writer) error) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPathErr(err))
+// checkWritable fails early, before any work, if path cannot be written
+// (internal/atomicfile.Check); "" is standard output.
+func checkWritable(path string) error {
+	if path == "" {
+		return nil
 	}
-	ok := false
-	defer func() {
-		if !ok {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err := tmp.Chmod(0o644); err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPathErr(err))
+	if err := atomicfile.Check(path); err != nil {
+		return usageError{err}
 	}
-	w := bufio.NewWriterSize(tmp, 1<<20)
-	if err := write(w); err != nil {
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPathErr(err))
-	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPathErr(err))
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPathErr(err))
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPathErr(err))
-	}
-	ok = true
 	return nil
 }
 
@@ -53,25 +26,6 @@ func unwrapPathErr(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-// checkWritable fails early, before any work, if path's folder does not exist.
-func checkWritable(path string) error {
-	if path == "" {
-		return nil
-	}
-	dir := filepath.Dir(path)
-	st, err := os.Stat(dir)
-	if err != nil {
-		return usagef("cannot write %s: folder %s: %v", path, dir, unwrapPathErr(err))
-	}
-	if !st.IsDir() {
-		return usagef("cannot write %s: %s is not a folder", path, dir)
-	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return usagef("cannot write %s: it is a folder", path)
-	}
-	return nil
 }
 
 // availableMemory reads MemAvailable from /proc/meminfo; ok is false where

@@ -1,11 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -14,6 +14,7 @@ import (
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/draw"
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
 )
@@ -140,11 +141,11 @@ solution: the exit status is then 1.`,
 				return err
 			}
 			if out != "" {
-				if err := writeFileAtomic(out, func(w *bufio.Writer) error { return model.WriteSolution(w, s.Columns) }); err != nil {
+				if err := atomicfile.Write(cmd.Context(), out, func(w io.Writer) error { return model.WriteSolution(w, s.Columns) }); err != nil {
 					return err
 				}
 			}
-			if err := pic.write(draw.Picture{Problem: p, Columns: s.Columns}); err != nil {
+			if err := pic.write(cmd.Context(), draw.Picture{Problem: p, Columns: s.Columns}); err != nil {
 				return err
 			}
 			if asJSON {
