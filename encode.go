@@ -17,7 +17,7 @@ type EncodeOptions struct {
 	// Format is one of encode.Formats; "" is "dimacs".
 	Format string
 	// AMO names the at-most-one encoding of "dimacs" (see encode.ParseAMO);
-	// "" is encode.DefaultAMO. Other formats refuse it.
+	// "" is encode.DefaultAMO(N). Other formats refuse it.
 	AMO string
 	// Order is "natural" or "organ-pipe" for "xcc"; "" is "organ-pipe".
 	// Other formats refuse it.
@@ -53,10 +53,10 @@ func (o EncodeOptions) parse(p model.Problem) (amo encode.AMO, order encode.Orde
 		return nil, 0, fmt.Errorf("unknown format %q (known: %s)", format, strings.Join(encode.Formats, ", "))
 	}
 	if o.AMO != "" && format != "dimacs" {
-		return nil, 0, fmt.Errorf("an at-most-one encoding (--amo) applies to --format dimacs only, not %s", format)
+		return nil, 0, fmt.Errorf("an at-most-one encoding applies to the dimacs format only, not %s", format)
 	}
 	if o.Order != "" && format != "xcc" {
-		return nil, 0, fmt.Errorf("an item order (--order) applies to --format xcc only, not %s", format)
+		return nil, 0, fmt.Errorf("an item order applies to the xcc format only, not %s", format)
 	}
 	order = encode.OrganPipe
 	if o.Order != "" {
@@ -67,7 +67,7 @@ func (o EncodeOptions) parse(p model.Problem) (amo encode.AMO, order encode.Orde
 	if format == "dimacs" {
 		name := o.AMO
 		if name == "" {
-			name = encode.DefaultAMO
+			name = encode.DefaultAMO(p.N)
 		}
 		if amo, err = encode.ParseAMO(name); err != nil {
 			return nil, 0, err

@@ -122,7 +122,7 @@ var finders = []Finder{
 		},
 	},
 	{
-		Name: "backtrack", Doc: "backtracking row by row (seed 003), the lexicographically first solution",
+		Name: "backtrack", Doc: "backtracking row by row (Wirth 1976), the lexicographically first solution",
 		MaxN: native.BacktrackMaxN, AcceptsVariants: true, BytesPerQueen: 64,
 		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
 			r, err := native.Backtrack(ctx, p, native.BacktrackOptions{FirstOnly: true, ForwardCheck: opt.ForwardCheck})
@@ -139,7 +139,7 @@ var finders = []Finder{
 			return &Solution{Columns: q, Nodes: r.Nodes}, nil
 		},
 	},
-	{Name: "sat", Doc: "the CNF (--amo) answered by a SAT solver (--solver: gini, gophersat, cadical, ...)",
+	{Name: "sat", Doc: "the CNF, in a chosen at-most-one encoding, answered by a SAT solver (gini, gophersat, cadical, ...)",
 		MaxN: SATMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, find: findSAT},
 	{Name: "dlx", Doc: "exact cover answered by dancing links (Knuth's DLX1, organ-pipe order)",
 		MaxN: DLXMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, find: findDLX},
@@ -160,7 +160,7 @@ var counters = []Counter{
 		},
 	},
 	{
-		Name: "backtrack", Doc: "backtracking row by row (seed 003), node count of the search tree",
+		Name: "backtrack", Doc: "backtracking row by row (Wirth 1976), with the node count of the search tree",
 		MaxN: native.BacktrackMaxN, AcceptsVariants: true,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 			res := &CountResult{Jobs: 1}

@@ -16,17 +16,6 @@ import (
 // DefaultSATSolver is the CNF solver of method sat when none is named.
 const DefaultSATSolver = "gini"
 
-// DefaultSATAMO is the encoding of method sat when none is named: pairwise
-// up to N = 64 (the fastest for gini and the others on small boards:
-// 1.5 s against 9.8 s for sequential when gini counts N = 12), sequential
-// above (pairwise grows as N^3 clauses).
-func DefaultSATAMO(n int) string {
-	if n <= 64 {
-		return "pairwise"
-	}
-	return "sequential"
-}
-
 // SATMaxN and DLXMaxN bound the boards of methods sat and dlx: the CNF and
 // the exact cover grow as N^2 options and up to N^3 clauses.
 const (
@@ -51,13 +40,11 @@ func satSetup(p model.Problem, solverName, amoName string) (sat.Solver, *encode.
 		return nil, nil, &OptionError{err}
 	}
 	if amoName == "" {
-		amoName = DefaultSATAMO(p.N)
+		amoName = encode.DefaultAMO(p.N)
 	}
-	var amo encode.AMO
-	if amoName != "" {
-		if amo, err = encode.ParseAMO(amoName); err != nil {
-			return nil, nil, &OptionError{err}
-		}
+	amo, err := encode.ParseAMO(amoName)
+	if err != nil {
+		return nil, nil, &OptionError{err}
 	}
 	cnf, err := encode.NewCNF(p, amo)
 	if err != nil {
@@ -146,9 +133,9 @@ func findDLX(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, 
 }
 
 // satCubeDepth is the number of first rows whose placements split an
-// in-process SAT count into cubes: N/4 (3 at N = 12, where gini with the
-// default two jobs enumerates fastest so: 0.48-0.55 s, against 0.54-0.71 s
-// with 4 rows and 1.1 s with 2; with one job 4 rows are about as fast).
+// in-process SAT count into cubes: N/4, the depth at which gini with two
+// jobs enumerates fastest at N = 12 (BenchmarkGiniEnumerate12 in
+// solvers/sat compares depths 2 to 4; the README gives the figures).
 func satCubeDepth(n int) int { return min(n-1, n/4) }
 
 func countSAT(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
@@ -174,7 +161,7 @@ func countSAT(ctx context.Context, p model.Problem, opt CountOptions) (*CountRes
 		eo.Jobs = 1
 		if !ext.Projects() {
 			if !cnf.AMO.Parsimonious() {
-				return nil, &OptionError{fmt.Errorf("%s lists models over all variables and cannot project, and the %s encoding is not parsimonious: use --amo pairwise, ladder or commander, or another solver", s.Name(), cnf.AMO.Name())}
+				return nil, &OptionError{fmt.Errorf("%s lists models over all variables and cannot project, and the %s encoding is not parsimonious: use the pairwise, ladder or commander encoding, or another solver", s.Name(), cnf.AMO.Name())}
 			}
 			eo.Project = nil
 		}

@@ -99,7 +99,7 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 	}
 	res.Units = len(mine)
 	if o.Shards > 0 && o.Shards > len(units) {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("%d shards for %d work units: use at most %d, or a larger --depth", o.Shards, len(units), len(units))}
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("%d shards for %d work units: use at most %d, or a larger depth", o.Shards, len(units), len(units))}
 	}
 	var j *journal
 	done := map[int]native.UnitResult{}
@@ -291,8 +291,8 @@ func (j *journal) Append(i int, r native.UnitResult) error {
 // Close closes the journal file.
 func (j *journal) Close() error { return j.f.Close() }
 
-// ShardFile is the result of one shard, as `nqueens count --shard` writes it
-// and `nqueens merge` reads it.
+// ShardFile is the result of one shard, as a sharded count writes it and
+// Merge reads it.
 type ShardFile struct {
 	Format   string    `json:"format"`
 	Version  string    `json:"version"`

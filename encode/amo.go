@@ -31,8 +31,23 @@ type AMO interface {
 // AMONames lists the encodings in the order the documentation gives them.
 var AMONames = []string{"pairwise", "sequential", "ladder", "commander", "product", "bimander", "binary"}
 
-// DefaultAMO is the encoding used when none is named.
-const DefaultAMO = "sequential"
+// PairwiseMaxN is the largest board on which DefaultAMO picks pairwise.
+const PairwiseMaxN = 64
+
+// DefaultAMO names the encoding used when none is named, for a board of
+// side n, by every writer and solver of the toolkit: pairwise up to
+// PairwiseMaxN (no auxiliary variables, parsimonious, and the fastest to
+// solve and count on small boards: see the README's figures), sequential
+// above (pairwise grows as N^3 clauses, sequential linearly).
+func DefaultAMO(n int) string {
+	if n <= PairwiseMaxN {
+		return "pairwise"
+	}
+	return "sequential"
+}
+
+// DefaultAMORule states DefaultAMO for help texts.
+const DefaultAMORule = "pairwise up to N = 64, sequential above"
 
 // ParseAMO returns the encoding named by s: one of AMONames, optionally with
 // a parameter after a colon: "commander:G" (group size G >= 2, default 3)

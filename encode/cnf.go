@@ -15,14 +15,14 @@ type CNF struct {
 }
 
 // NewCNF checks p and returns its CNF with the encoding amo (nil for
-// DefaultAMO).
+// DefaultAMO(N)).
 func NewCNF(p model.Problem, amo AMO) (*CNF, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	if amo == nil {
 		var err error
-		if amo, err = ParseAMO(DefaultAMO); err != nil {
+		if amo, err = ParseAMO(DefaultAMO(p.N)); err != nil {
 			return nil, err
 		}
 	}

@@ -24,7 +24,7 @@ func Extension(format string) string {
 }
 
 // Write writes p to w in the named format. amo is the at-most-one encoding
-// of "dimacs" (nil for DefaultAMO) and order the item order of "xcc"; the
+// of "dimacs" (nil for DefaultAMO(N)) and order the item order of "xcc"; the
 // other formats ignore them.
 func Write(ctx context.Context, w io.Writer, p model.Problem, format string, amo AMO, order Order, opt Options) error {
 	switch format {

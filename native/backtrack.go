@@ -17,7 +17,8 @@ type BacktrackOptions struct {
 	// FirstOnly stops at the first solution instead of counting them all.
 	FirstOnly bool
 	// ForwardCheck rejects a placement that leaves a later row with no free
-	// square (seed 004), so fewer nodes are searched.
+	// square (forward checking, Haralick and Elliott 1980), so fewer nodes
+	// are searched.
 	ForwardCheck bool
 	// Each, if set, is called with every solution found, in lexicographic
 	// order; the slice is reused, so copy it to keep it. Returning false
@@ -59,7 +60,8 @@ type BacktrackResult struct {
 	Nodes uint64
 }
 
-// Backtrack is the textbook search of seed 003 (Wirth 1976, Section 3.5):
+// Backtrack is the textbook search of Wirth ("Algorithms + Data Structures
+// = Programs", 1976, Section 3.5):
 // one queen per row, rows from the top, columns from the left, three flag
 // arrays for the columns and the two diagonal families, a step back when a
 // row has no safe square. It counts the solutions of p (or stops at the
@@ -145,7 +147,7 @@ func (s *btState) mark(r, c int, v bool) {
 	s.cols[c], s.diag1[r+c], s.diag2[r-c+s.n] = v, v, v
 }
 
-// solve is seed 003's go(r).
+// solve is the recursive step of Wirth's program: try every column of row r.
 func (s *btState) solve(r int) {
 	s.nodes++
 	if s.nodes&0xffff == 0 && s.ctx.Err() != nil {

@@ -59,8 +59,8 @@ type LocalSearchResult struct {
 // LocalSearch finds one solution of the classic n-queens problem with the
 // conflict-minimizing local search of Rok Sosič and Jun Gu ("Efficient local
 // search with conflict minimization: a case study of the n-queens problem",
-// IEEE Transactions on Knowledge and Data Engineering 6(5), 1994), as in the
-// program of seed 000:
+// IEEE Transactions on Knowledge and Data Engineering 6(5), 1994; first in
+// SIGART Bulletin 1(3), 1990):
 //
 //   - the queens are a permutation (one per row and column), so only
 //     diagonals can conflict, and collisions counts the queens beyond the
@@ -78,7 +78,7 @@ type LocalSearchResult struct {
 // LocalSearchBytesPerQueen) and the large ones are given transparent huge
 // pages where the system allows, since time above a million queens is spent
 // in cache and TLB misses. The random generator is the 64-bit linear
-// congruential one of seed 000 (Knuth's MMIX constants).
+// congruential one with Knuth's MMIX constants.
 //
 // N = 2 and 3 return ErrNoSolution at once. On cancellation LocalSearch
 // returns ctx.Err().

@@ -48,7 +48,8 @@ type Options struct {
 	M int
 	// Count is the number of instances (not for classic: one per N).
 	Count int
-	// Formats are encode.Formats; AMOs the encodings of "dimacs".
+	// Formats are encode.Formats; AMOs the encodings of "dimacs" (none:
+	// encode.DefaultAMO of each instance's N).
 	Formats, AMOs []string
 	// Seed makes the suite reproducible: same options, same bytes.
 	Seed uint64
@@ -85,14 +86,11 @@ type Row struct {
 const CountMaxN = 10
 
 // withDefaults fills what the options leave open: the dimacs format, the
-// default at-most-one encoding, the range N..N of a classic suite given by
+// range N..N of a classic suite given by
 // N, and a budget of a minute.
 func (o Options) withDefaults() Options {
 	if len(o.Formats) == 0 {
 		o.Formats = []string{"dimacs"}
-	}
-	if len(o.AMOs) == 0 {
-		o.AMOs = []string{encode.DefaultAMO}
 	}
 	if o.Family == "classic" && o.From == 0 && o.To == 0 {
 		o.From, o.To = o.N, o.N
@@ -335,6 +333,9 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 			amos := []string{""}
 			if format == "dimacs" {
 				amos = o.AMOs
+				if len(amos) == 0 {
+					amos = []string{encode.DefaultAMO(in.p.N)}
+				}
 			}
 			for _, amo := range amos {
 				row := base

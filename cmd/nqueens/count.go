@@ -28,7 +28,7 @@ func newCount(e *env) *cobra.Command {
 A000170 (and A002562 for --unique) where it is known; a disagreement is exit 1.
 
 Methods: bitmask (default; one solution per symmetry class weighted by its
-orbit, in parallel, N <= 32), backtrack (seed 003's search with its node
+orbit, in parallel, N <= 32), backtrack (Wirth's search, 1976, with its node
 count; honours --fix and --block), dlx (exact covers by dancing links, in
 parallel), sat (models of the CNF projected on the queen variables: gini,
 the default, and gophersat with blocking clauses; clasp and cryptominisat5 as

@@ -109,7 +109,7 @@ func newTrace(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "trace N [--gif FILE] [--method backtrack|localsearch]",
 		Short: "Show a search step by step, as text or an animated GIF",
-		Long: `Follow seed 003's backtracking search to the first solution, step by step:
+		Long: `Follow the backtracking search (Wirth 1976) to the first solution, step by step:
 as text in the words of the 4-queens walkthrough ("Row 2: columns 1 and 2
 attacked; column 3 is safe." ... "Back up to row 1."), 1-based, or with --gif
 as an animation: queens placed in green, the squares they attack in later rows
@@ -190,7 +190,7 @@ the board shrinks with the collisions.`,
 		},
 	}
 	c.Flags().StringVar(&gifPath, "gif", "", "write the search as an animated GIF")
-	c.Flags().BoolVar(&forward, "forward-check", false, "reject placements that leave a later row no free square (seed 004)")
+	c.Flags().BoolVar(&forward, "forward-check", false, "reject placements that leave a later row no free square (forward checking)")
 	c.Flags().IntVar(&cell, "cell", 40, "--gif: pixels per square")
 	c.Flags().StringVarP(&method, "method", "m", "backtrack", "backtrack or localsearch")
 	c.Flags().Uint64Var(&seed, "seed", 1, "localsearch: random seed")

@@ -37,7 +37,7 @@ Formats:
 
 At-most-one encodings (--amo): ` + strings.Join(encode.AMONames, ", ") + `;
 commander:G sets the group size (default 3), bimander:M the number of groups
-(default the square root of each constraint's length). Default: ` + encode.DefaultAMO + `.
+(default the square root of each constraint's length). Default: ` + encode.DefaultAMORule + `.
 
 The header comment gives the generator, this command line, the variant, the
 variable map and the expected number of solutions when it is known.`,
@@ -66,7 +66,7 @@ variable map and the expected number of solutions when it is known.`,
 		},
 	}
 	c.Flags().StringVarP(&format, "format", "f", "dimacs", strings.Join(encode.Formats, ", "))
-	c.Flags().StringVar(&amo, "amo", "", "at-most-one encoding for dimacs (default "+encode.DefaultAMO+")")
+	c.Flags().StringVar(&amo, "amo", "", "at-most-one encoding for dimacs (default "+encode.DefaultAMORule+")")
 	c.Flags().StringVar(&order, "order", "", "item order for xcc: organ-pipe (default) or natural")
 	c.Flags().StringVarP(&out, "output", "o", "", "write to this file (through a temporary file, renamed when complete)")
 	pf.add(c)

@@ -92,7 +92,7 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 	c.Flags().IntVar(&o.M, "m", 0, "pre-placed queens (completion, unsat) or blocked squares (blocked)")
 	c.Flags().IntVar(&o.Count, "count", 1, "number of instances (completion, blocked, unsat)")
 	c.Flags().StringVar(&formats, "formats", "dimacs", "comma-separated formats")
-	c.Flags().StringVar(&amos, "amo", encode.DefaultAMO, "comma-separated at-most-one encodings for dimacs")
+	c.Flags().StringVar(&amos, "amo", "", "comma-separated at-most-one encodings for dimacs (default "+encode.DefaultAMORule+")")
 	c.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed of the suite")
 	c.Flags().StringVarP(&out, "out", "o", "", "folder to write the suite into")
 	c.Flags().StringVar(&verify, "verify", "", "re-check the suite in this folder")

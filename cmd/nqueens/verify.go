@@ -14,8 +14,8 @@ func newVerify(e *env) *cobra.Command {
 		Use:   "verify N [FILE|-]",
 		Short: "Check a solution file",
 		Long: `Read a solution file in the classic format (the 1-based column of each row on
-one line, then optionally a drawing for N <= 20; what seed 000's program and
-'nqueens solve -o' write) from FILE or standard input, and check it.
+one line, then optionally a drawing for N <= 20; what the classic C
+local-search programs and 'nqueens solve -o' write) from FILE or standard input, and check it.
 Prints "valid" (exit 0) or the first conflict (exit 1); a file that is not in
 the format is an error naming the line and field (exit 2).`,
 		Args: argsBetween(1, 2, "N and at most one FILE"),
