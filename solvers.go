@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
@@ -152,24 +153,18 @@ func countSAT(ctx context.Context, p model.Problem, opt CountOptions) (*CountRes
 	if eo.Jobs <= 0 {
 		eo.Jobs = runtime.NumCPU()
 	}
-	project := make([]int, n*n)
-	for i := range project {
-		project[i] = i + 1
+	caps := s.Caps()
+	switch {
+	case caps.Project:
+		eo.Project = slices.Collect(encode.QueenVars(n))
+	case !cnf.AMO.Parsimonious():
+		return nil, &OptionError{fmt.Errorf("%s lists models over all variables and cannot project, and the %s encoding is not parsimonious: use the pairwise, ladder or commander encoding, or another solver", s.Name(), cnf.AMO.Name())}
 	}
-	eo.Project = project
-	if ext, isExt := s.(*sat.External); isExt {
+	if !caps.Parallel {
 		eo.Jobs = 1
-		if !ext.Projects() {
-			if !cnf.AMO.Parsimonious() {
-				return nil, &OptionError{fmt.Errorf("%s lists models over all variables and cannot project, and the %s encoding is not parsimonious: use the pairwise, ladder or commander encoding, or another solver", s.Name(), cnf.AMO.Name())}
-			}
-			eo.Project = nil
-		}
-	} else {
+	}
+	if caps.Cubes {
 		eo.Cubes = encode.RowCubes(p, satCubeDepth(n))
-		if _, isGophersat := s.(sat.Gophersat); isGophersat {
-			eo.Jobs = 1 // gophersat cannot run twice at once
-		}
 	}
 	res := &CountResult{Jobs: eo.Jobs, Solver: s.Name(), AMO: cnf.AMO.Name()}
 	var classes model.Classes

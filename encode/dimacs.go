@@ -30,7 +30,7 @@ func WriteDIMACS(ctx context.Context, w io.Writer, f *CNF, opt Options) error {
 		} else {
 			format = append(format, "the encoding is not parsimonious: only the count projected on the queen variables is the number of solutions")
 		}
-		h.Ind, h.IndLine = queenVars(n), n
+		h.Ind, h.IndLine = QueenVars(n), n
 	}
 	lines, err := describe(f.Problem, opt, format)
 	if err != nil {
@@ -40,9 +40,9 @@ func WriteDIMACS(ctx context.Context, w io.Writer, f *CNF, opt Options) error {
 	return cnf.WriteDIMACS(ctx, w, f, h)
 }
 
-// queenVars is the sequence of the N*N queen variables 1..N*N, the
+// QueenVars is the sequence of the N*N queen variables 1..N*N, the
 // projection set of every CNF of the problem.
-func queenVars(n int) iter.Seq[int] {
+func QueenVars(n int) iter.Seq[int] {
 	return func(yield func(int) bool) {
 		for v := 1; v <= n*n; v++ {
 			if !yield(v) {

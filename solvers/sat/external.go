@@ -76,11 +76,11 @@ func LookupExternal(name string) (*External, error) {
 	return &External{Program: name, Path: abs}, nil
 }
 
-// CanEnumerate reports whether the solver lists all models (clasp -n 0,
-// cryptominisat5 --maxsol), and Projects whether it lists them distinct on
-// the "c ind" variables only.
-func (e *External) CanEnumerate() bool { return e.enumArgs != nil }
-func (e *External) Projects() bool     { return e.projects }
+// Caps implements Solver: an external solver enumerates when it has an
+// option for it (clasp -n 0, cryptominisat5 --maxsol), projects when that
+// enumeration honours "c ind" (cryptominisat5), and runs one search at a
+// time, without cubes.
+func (e *External) Caps() Caps { return Caps{Enumerate: e.enumArgs != nil, Project: e.projects} }
 
 // Name implements Solver: the name or path the solver was looked up by.
 func (e *External) Name() string { return e.Program }
@@ -325,7 +325,7 @@ func parseMinisatResult(b []byte, vars int) (Status, Model, error) {
 // refuses a projection smaller than all variables (ErrNoProjection).
 // Cubes and Jobs are ignored.
 func (e *External) Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
-	if !e.CanEnumerate() {
+	if !e.Caps().Enumerate {
 		return 0, fmt.Errorf("sat: %s cannot list all models (use clasp, cryptominisat5, gini or gophersat)", e.Program)
 	}
 	vars, _ := in.Size()

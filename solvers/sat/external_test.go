@@ -231,3 +231,50 @@ func FuzzParseOutput(f *testing.F) {
 		}
 	})
 }
+
+// TestCaps: what each solver says it can do is what it does: a solver that
+// says Enumerate lists the 10 models of the 5-queens pairwise CNF, one that
+// says Project lists 10 on the queen variables of the sequential CNF (40
+// over all its variables would be wrong), and EnumeratorOf follows Caps.
+func TestCaps(t *testing.T) {
+	want := map[string]sat.Caps{
+		"gini":           {Enumerate: true, Project: true, Cubes: true, Parallel: true},
+		"gophersat":      {Enumerate: true, Project: true, Cubes: true},
+		"clasp":          {Enumerate: true},
+		"cryptominisat5": {Enumerate: true, Project: true},
+		"cadical":        {},
+	}
+	for name, caps := range want {
+		t.Run(name, func(t *testing.T) {
+			var s sat.Solver = sat.Gini{}
+			switch name {
+			case "gophersat":
+				s = sat.Gophersat{}
+			case "gini":
+			default:
+				s = external(t, name)
+			}
+			if got := s.Caps(); got != caps {
+				t.Fatalf("Caps() = %+v, want %+v", got, caps)
+			}
+			e, ok := sat.EnumeratorOf(s)
+			if ok != caps.Enumerate {
+				t.Fatalf("EnumeratorOf: %v, Caps says %v", ok, caps.Enumerate)
+			}
+			if !ok {
+				return
+			}
+			p := model.Classic(5)
+			n, err := e.Enumerate(context.Background(), queensCNF(t, p, "pairwise"), sat.EnumOptions{}, func(sat.Model) bool { return true })
+			if err != nil || n != 10 {
+				t.Errorf("pairwise: %d models, %v", n, err)
+			}
+			if caps.Project {
+				n, err := e.Enumerate(context.Background(), queensCNF(t, p, "sequential"), sat.EnumOptions{Project: project(5)}, func(sat.Model) bool { return true })
+				if err != nil || n != 10 {
+					t.Errorf("sequential projected: %d models, %v", n, err)
+				}
+			}
+		})
+	}
+}

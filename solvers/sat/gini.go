@@ -17,6 +17,10 @@ type Gini struct{}
 
 func (Gini) Name() string { return "gini" }
 
+// Caps implements Solver: gini enumerates by blocking clauses over any
+// projection, cube by cube, with one solver per job.
+func (Gini) Caps() Caps { return Caps{Enumerate: true, Project: true, Cubes: true, Parallel: true} }
+
 // giniAdder feeds DIMACS literals to gini.
 type giniAdder struct{ g *gini.Gini }
 

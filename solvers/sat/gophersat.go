@@ -24,6 +24,11 @@ type Gophersat struct{}
 
 func (Gophersat) Name() string { return "gophersat" }
 
+// Caps implements Solver: gophersat enumerates by blocking clauses over any
+// projection, cube by cube, but one search at a time in a process (see
+// gophersatLock).
+func (Gophersat) Caps() Caps { return Caps{Enumerate: true, Project: true, Cubes: true} }
+
 // unitsOf returns the unit clauses of f as a set of literals, and whether f
 // is trivially unsatisfiable: an empty clause or two contradictory units.
 func unitsOf(f *cnf.Formula) (map[int]bool, bool) {

@@ -42,6 +42,22 @@ type Result struct {
 type Solver interface {
 	Name() string
 	Solve(ctx context.Context, in cnf.Source) (Result, error)
+	// Caps says what the solver can do besides Solve.
+	Caps() Caps
+}
+
+// Caps is what a solver can do besides finding one model.
+type Caps struct {
+	// Enumerate: it lists all models (it is an Enumerator).
+	Enumerate bool
+	// Project: its models are distinct on EnumOptions.Project, not on all
+	// variables.
+	Project bool
+	// Cubes: its enumeration splits the search by EnumOptions.Cubes.
+	Cubes bool
+	// Parallel: several of its searches may run at once in one process,
+	// so EnumOptions.Jobs > 1 helps.
+	Parallel bool
 }
 
 // Enumerator is a Solver that can also list models.
@@ -72,11 +88,11 @@ type EnumOptions struct {
 	BlockTrue bool
 }
 
-// EnumeratorOf returns s as an Enumerator when it can list all models: gini,
-// gophersat, and the external solvers that enumerate (clasp,
+// EnumeratorOf returns s as an Enumerator when it can list all models
+// (Caps().Enumerate: gini, gophersat, and the external solvers clasp and
 // cryptominisat5); ok is false for the others.
 func EnumeratorOf(s Solver) (e Enumerator, ok bool) {
-	if ext, isExt := s.(*External); isExt && !ext.CanEnumerate() {
+	if !s.Caps().Enumerate {
 		return nil, false
 	}
 	e, ok = s.(Enumerator)
