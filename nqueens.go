@@ -154,7 +154,7 @@ var counters = []Counter{
 			if jobs <= 0 {
 				jobs = runtime.NumCPU()
 			}
-			r, err := native.Count(ctx, p.N, native.CountOptions{Jobs: jobs, Progress: opt.Progress})
+			r, err := native.Bitmask(ctx, p.N, native.BitmaskOptions{Jobs: jobs, Progress: opt.Progress})
 			res := &CountResult{All: r.All, Distinct: r.Distinct, HasDistinct: true, Nodes: r.Nodes, Jobs: jobs}
 			return res, err
 		},

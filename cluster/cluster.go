@@ -123,7 +123,7 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 	}
 	var werr error
 	if len(todo) > 0 {
-		r, err := native.Count(ctx, n, native.CountOptions{Jobs: o.Jobs, Depth: o.Depth, Units: todo,
+		r, err := native.Bitmask(ctx, n, native.BitmaskOptions{Jobs: o.Jobs, Depth: o.Depth, Units: todo,
 			OnUnit: func(i int, r native.UnitResult) {
 				res.Done++
 				if j != nil && werr == nil {

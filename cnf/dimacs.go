@@ -37,18 +37,12 @@ func ReadDIMACS(r io.Reader, dst Adder) (*Info, error) {
 	info := &Info{Vars: -1}
 	var fs []textio.Field
 	clauses, open, openLine := 0, false, 0
-	for {
-		b, err := lr.Next()
-		if err == io.EOF {
-			break
-		}
+lines:
+	for b, err := range lr.Lines() {
 		if err != nil {
 			return nil, err
 		}
 		trimmed := bytes.TrimLeft(b, textio.Space)
-		if len(trimmed) == 0 {
-			continue
-		}
 		switch trimmed[0] {
 		case 'c':
 			if len(trimmed) > 1 && !textio.IsSpace(trimmed[1]) {
@@ -77,7 +71,7 @@ func ReadDIMACS(r io.Reader, dst Adder) (*Info, error) {
 			continue
 		case '%':
 			if len(bytes.TrimSpace(trimmed)) == 1 {
-				goto end
+				break lines
 			}
 		}
 		if info.Vars < 0 {
@@ -104,7 +98,6 @@ func ReadDIMACS(r io.Reader, dst Adder) (*Info, error) {
 			dst.Add(lit)
 		}
 	}
-end:
 	switch {
 	case info.Vars < 0:
 		return nil, &ParseError{Format: "dimacs", Msg: "no problem line \"p cnf VARIABLES CLAUSES\""}

@@ -13,7 +13,7 @@ func BenchmarkCount(b *testing.B) {
 		for _, jobs := range []int{1, 2} {
 			b.Run(fmt.Sprintf("n=%d/jobs=%d", n, jobs), func(b *testing.B) {
 				for b.Loop() {
-					if _, err := Count(context.Background(), n, CountOptions{Jobs: jobs}); err != nil {
+					if _, err := Bitmask(context.Background(), n, BitmaskOptions{Jobs: jobs}); err != nil {
 						b.Fatal(err)
 					}
 				}

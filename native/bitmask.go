@@ -20,8 +20,8 @@ const BitmaskMaxN = 32
 // instead of the symmetry-pruned search, whose bounds need a larger board.
 const smallN = 5
 
-// CountOptions choose how Count runs.
-type CountOptions struct {
+// BitmaskOptions choose how Bitmask runs.
+type BitmaskOptions struct {
 	// Jobs is the number of goroutines; 0 means runtime.NumCPU().
 	Jobs int
 	// Depth is the row at which the search is cut into work units (queens
@@ -40,8 +40,8 @@ type CountOptions struct {
 	OnUnit func(index int, r UnitResult)
 }
 
-// CountResult is the outcome of Count.
-type CountResult struct {
+// BitmaskResult is the outcome of Bitmask.
+type BitmaskResult struct {
 	// All is the number of solutions, Q(n); Distinct the number of
 	// essentially distinct ones (classes under the 8 symmetries).
 	All, Distinct uint64
@@ -56,7 +56,7 @@ type CountResult struct {
 	Units, UnitsDone int
 }
 
-// Count counts the solutions of the classic n-queens problem with bitmasks,
+// Bitmask counts the solutions of the classic n-queens problem with bitmasks,
 // visiting one representative of each class of solutions under the eight
 // symmetries of the square and weighting it by the size of its orbit (2, 4
 // or 8); it returns Q(n) and the number of essentially distinct solutions in
@@ -76,18 +76,18 @@ type CountResult struct {
 // nodes with them, 244 M without.
 //
 // The search is cut into work units at row opt.Depth and run on opt.Jobs
-// goroutines; the total is independent of both. On cancellation Count
+// goroutines; the total is independent of both. On cancellation Bitmask
 // returns the counts of the finished units with ctx.Err().
-func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
+func Bitmask(ctx context.Context, n int, opt BitmaskOptions) (BitmaskResult, error) {
 	if n < 1 {
-		return CountResult{}, errTooLarge("bitmask counting", n, BitmaskMaxN)
+		return BitmaskResult{}, model.Classic(n).Validate()
 	}
 	if n > BitmaskMaxN {
-		return CountResult{}, errTooLarge("bitmask counting", n, BitmaskMaxN)
+		return BitmaskResult{}, errTooLarge("bitmask counting", n, BitmaskMaxN)
 	}
 	if n <= smallN {
 		if opt.Units != nil {
-			return CountResult{}, fmt.Errorf("native: n = %d is counted whole; work units start at n = %d", n, smallN+1)
+			return BitmaskResult{}, fmt.Errorf("native: n = %d is counted whole; work units start at n = %d", n, smallN+1)
 		}
 		return countSmall(ctx, n)
 	}
@@ -97,7 +97,7 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 		units, index, genNodes = nil, opt.Units, 0
 		for _, i := range opt.Units {
 			if i < 0 || i >= len(all) {
-				return CountResult{}, fmt.Errorf("native: work unit %d of %d does not exist", i, len(all))
+				return BitmaskResult{}, fmt.Errorf("native: work unit %d of %d does not exist", i, len(all))
 			}
 			units = append(units, all[i])
 		}
@@ -151,7 +151,7 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 	}
 	wg.Wait()
 
-	res := CountResult{Units: len(units), Nodes: genNodes}
+	res := BitmaskResult{Units: len(units), Nodes: genNodes}
 	for i, r := range results {
 		if !finished[i] {
 			continue
@@ -174,8 +174,8 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 
 // countSmall counts boards too small for the pruned search by enumerating
 // every solution and grouping them by canonical form.
-func countSmall(ctx context.Context, n int) (CountResult, error) {
-	res := CountResult{Units: 1}
+func countSmall(ctx context.Context, n int) (BitmaskResult, error) {
+	res := BitmaskResult{Units: 1}
 	var classes model.Classes
 	var firstErr error
 	r, err := Backtrack(ctx, model.Classic(n), BacktrackOptions{Each: func(q model.Placement) bool {
@@ -219,8 +219,8 @@ type UnitResult struct {
 	Nodes   uint64
 }
 
-// DefaultDepth is the row at which Count cuts the search when
-// CountOptions.Depth is 0.
+// DefaultDepth is the row at which Bitmask cuts the search when
+// BitmaskOptions.Depth is 0.
 func DefaultDepth(n int) int {
 	switch {
 	case n < 10:
@@ -427,65 +427,80 @@ func atBound2(bm, down, excl uint64) uint64 {
 
 // check compares a solution of the inside branch with its images under the
 // quarter turns and the half turn: it is counted only if it is the smallest,
-// in the orbit size its symmetry gives.
+// in the orbit size its symmetry gives. A turn is tried only when the
+// solution's corners allow its image to be smaller (Takaken's tests).
 func (s *symSearch) check() {
 	b := &s.board
 	last := s.last
-	// Quarter turn.
 	if b[s.bound2] == 1 {
-		own, ptn := 1, uint64(2)
-		for ; own <= last; own, ptn = own+1, ptn<<1 {
-			bit := uint64(1)
-			for you := last; b[you] != ptn && b[own] >= bit; you-- {
-				bit <<= 1
-			}
-			if b[own] > bit {
-				return
-			}
-			if b[own] < bit {
-				break
-			}
-		}
-		if own > last {
+		switch s.compareImage(s.quarterTurn) {
+		case 1:
+			return
+		case 0: // invariant under the quarter turn: orbit of 2
 			s.byOrbit[0]++
 			return
 		}
 	}
-	// Half turn.
 	if b[last] == s.endbit {
-		own, you := 1, last-1
-		for ; own <= last; own, you = own+1, you-1 {
-			bit := uint64(1)
-			for ptn := s.topbit; ptn != b[you] && b[own] >= bit; ptn >>= 1 {
-				bit <<= 1
-			}
-			if b[own] > bit {
-				return
-			}
-			if b[own] < bit {
-				break
-			}
-		}
-		if own > last {
+		switch s.compareImage(s.halfTurn) {
+		case 1:
+			return
+		case 0: // invariant under the half turn: orbit of 4
 			s.byOrbit[1]++
 			return
 		}
 	}
-	// Three-quarter turn.
-	if b[s.bound1] == s.topbit {
-		own, ptn := 1, s.topbit>>1
-		for ; own <= last; own, ptn = own+1, ptn>>1 {
-			bit := uint64(1)
-			for you := 0; b[you] != ptn && b[own] >= bit; you++ {
-				bit <<= 1
-			}
-			if b[own] > bit {
-				return
-			}
-			if b[own] < bit {
-				break
-			}
-		}
+	if b[s.bound1] == s.topbit && s.compareImage(s.threeQuarterTurn) > 0 {
+		return
 	}
 	s.byOrbit[2]++
+}
+
+// compareImage compares the board with its image under a turn, row by row
+// from row 1, as numbers: -1 if the board is smaller, +1 if the image is, 0
+// if they are equal. image(own, limit) is the image's row own, or any value
+// above limit once the image's row is known to exceed it.
+func (s *symSearch) compareImage(image func(own int, limit uint64) uint64) int {
+	b := &s.board
+	for own := 1; own <= s.last; own++ {
+		switch img := image(own, b[own]); {
+		case b[own] > img:
+			return 1
+		case b[own] < img:
+			return -1
+		}
+	}
+	return 0
+}
+
+// quarterTurn is row own of the board turned a quarter: the column of row
+// own is the row, counted from the last, of the queen in column own.
+func (s *symSearch) quarterTurn(own int, limit uint64) uint64 {
+	b := &s.board
+	ptn, bit := uint64(2)<<(own-1), uint64(1)
+	for you := s.last; b[you] != ptn && limit >= bit; you-- {
+		bit <<= 1
+	}
+	return bit
+}
+
+// halfTurn is row own of the board turned half: row last-own mirrored.
+func (s *symSearch) halfTurn(own int, limit uint64) uint64 {
+	row, bit := s.board[s.last-own], uint64(1)
+	for ptn := s.topbit; ptn != row && limit >= bit; ptn >>= 1 {
+		bit <<= 1
+	}
+	return bit
+}
+
+// threeQuarterTurn is row own of the board turned three quarters: the
+// column of row own is the row, counted from the first, of the queen in
+// the column own places from the left.
+func (s *symSearch) threeQuarterTurn(own int, limit uint64) uint64 {
+	b := &s.board
+	ptn, bit := s.topbit>>own, uint64(1)
+	for you := 0; b[you] != ptn && limit >= bit; you++ {
+		bit <<= 1
+	}
+	return bit
 }

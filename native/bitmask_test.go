@@ -16,7 +16,7 @@ func TestCountAgainstKnown(t *testing.T) {
 		maxN = 18
 	}
 	for n := 1; n <= maxN; n++ {
-		res, err := Count(context.Background(), n, CountOptions{})
+		res, err := Bitmask(context.Background(), n, BitmaskOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +34,7 @@ func TestCountAgainstKnown(t *testing.T) {
 // from the units reported by OnUnit, give the full count.
 func TestCountUnits(t *testing.T) {
 	n := 11
-	full, _ := Count(context.Background(), n, CountOptions{Jobs: 2})
+	full, _ := Bitmask(context.Background(), n, BitmaskOptions{Jobs: 2})
 	units := WorkUnits(n, 0)
 	var even, odd []int
 	for i := range units {
@@ -45,11 +45,11 @@ func TestCountUnits(t *testing.T) {
 		}
 	}
 	seen := map[int]UnitResult{}
-	a, err := Count(context.Background(), n, CountOptions{Jobs: 2, Units: even, OnUnit: func(i int, r UnitResult) { seen[i] = r }})
+	a, err := Bitmask(context.Background(), n, BitmaskOptions{Jobs: 2, Units: even, OnUnit: func(i int, r UnitResult) { seen[i] = r }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := Count(context.Background(), n, CountOptions{Jobs: 1, Units: odd})
+	b, _ := Bitmask(context.Background(), n, BitmaskOptions{Jobs: 1, Units: odd})
 	if a.All+b.All != full.All || a.Distinct+b.Distinct != full.Distinct || a.Units != len(even) {
 		t.Errorf("shards: %d + %d, want %d", a.All, b.All, full.All)
 	}
@@ -65,10 +65,10 @@ func TestCountUnits(t *testing.T) {
 	if len(seen) != len(even) || sum != a.ByOrbit {
 		t.Errorf("OnUnit: %d units, orbits %v, want %d and %v", len(seen), sum, len(even), a.ByOrbit)
 	}
-	if _, err := Count(context.Background(), n, CountOptions{Units: []int{len(units)}}); err == nil {
+	if _, err := Bitmask(context.Background(), n, BitmaskOptions{Units: []int{len(units)}}); err == nil {
 		t.Error("a unit beyond the list was accepted")
 	}
-	if _, err := Count(context.Background(), 5, CountOptions{Units: []int{0}}); err == nil {
+	if _, err := Bitmask(context.Background(), 5, BitmaskOptions{Units: []int{0}}); err == nil {
 		t.Error("units for n = 5 were accepted")
 	}
 }

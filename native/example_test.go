@@ -14,8 +14,8 @@ func ExampleBacktrack() {
 	// Output: 92 [0 4 7 5 2 6 1 3] 2057
 }
 
-func ExampleCount() {
-	r, _ := native.Count(context.Background(), 12, native.CountOptions{Jobs: 2})
+func ExampleBitmask() {
+	r, _ := native.Bitmask(context.Background(), 12, native.BitmaskOptions{Jobs: 2})
 	fmt.Println(r.All, r.Distinct)
 	// Output: 14200 1787
 }

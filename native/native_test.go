@@ -167,7 +167,7 @@ func TestCountOrbitsAgainstCanonicalForms(t *testing.T) {
 				}
 			}
 		}
-		r, err := Count(context.Background(), n, CountOptions{Jobs: 1})
+		r, err := Bitmask(context.Background(), n, BitmaskOptions{Jobs: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -187,12 +187,12 @@ func TestCountIndependentOfJobsAndDepth(t *testing.T) {
 // row the search is cut at into units, down to the row above the last (so
 // the pruning at a unit's first row is the search's own).
 func countIndependentOfJobsAndDepth(t *testing.T, n int) {
-	base, _ := Count(context.Background(), n, CountOptions{Jobs: 1})
+	base, _ := Bitmask(context.Background(), n, BitmaskOptions{Jobs: 1})
 	for _, jobs := range []int{1, 2, 7} {
 		for _, depth := range []int{2, 3, 5, 8, n - 2} {
 			var calls atomic.Int64
 			last := 0
-			r, err := Count(context.Background(), n, CountOptions{Jobs: jobs, Depth: depth, Progress: func(done, total int) {
+			r, err := Bitmask(context.Background(), n, BitmaskOptions{Jobs: jobs, Depth: depth, Progress: func(done, total int) {
 				calls.Add(1)
 				if done != last+1 {
 					t.Errorf("progress %d after %d", done, last)
@@ -239,13 +239,16 @@ func TestWorkUnitsDeterministic(t *testing.T) {
 
 func TestCountBadInputAndCancel(t *testing.T) {
 	var tl *TooLargeError
-	for _, n := range []int{0, -1, BitmaskMaxN + 1} {
-		if _, err := Count(context.Background(), n, CountOptions{}); !errors.As(err, &tl) {
-			t.Errorf("n = %d: %v", n, err)
+	if _, err := Bitmask(context.Background(), BitmaskMaxN+1, BitmaskOptions{}); !errors.As(err, &tl) {
+		t.Errorf("n = %d: %v", BitmaskMaxN+1, err)
+	}
+	for _, n := range []int{0, -1} {
+		if _, err := Bitmask(context.Background(), n, BitmaskOptions{}); err == nil || errors.As(err, &tl) {
+			t.Errorf("n = %d: %v, want the problem's own error (not too large)", n, err)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r, err := Count(ctx, 16, CountOptions{Jobs: 2, Progress: func(done, total int) {
+	r, err := Bitmask(ctx, 16, BitmaskOptions{Jobs: 2, Progress: func(done, total int) {
 		if done == 3 {
 			cancel()
 		}

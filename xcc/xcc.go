@@ -56,16 +56,11 @@ func Read(r io.Reader) (*Problem, error) {
 	index := map[string]int{}
 	var fs []textio.Field
 	var seen []int // seen[item] = number of the option that last used it, +1
-	for {
-		b, err := lr.Next()
-		if err == io.EOF {
-			break
-		}
+	for b, err := range lr.Lines() {
 		if err != nil {
 			return nil, err
 		}
-		trimmed := bytes.TrimLeft(b, textio.Space)
-		if len(trimmed) == 0 || trimmed[0] == '|' {
+		if bytes.TrimLeft(b, textio.Space)[0] == '|' {
 			continue
 		}
 		fs = textio.Fields(fs, b)

@@ -8,50 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/xcc"
 )
-
-// coverCount counts the exact covers of x by plain recursion: pick the
-// first uncovered primary item, try each option that holds it and fits.
-func coverCount(x *xcc.Problem) int {
-	used := make([]bool, x.Items())
-	var rec func() int
-	rec = func() int {
-		item := -1
-		for i := range x.Primary {
-			if !used[i] {
-				item = i
-				break
-			}
-		}
-		if item < 0 {
-			return 1
-		}
-		total := 0
-	next:
-		for _, o := range x.Options {
-			holds := false
-			for _, i := range o {
-				if used[i] {
-					continue next
-				}
-				holds = holds || i == item
-			}
-			if !holds {
-				continue
-			}
-			for _, i := range o {
-				used[i] = true
-			}
-			total += rec()
-			for _, i := range o {
-				used[i] = false
-			}
-		}
-		return total
-	}
-	return rec()
-}
 
 func TestRead(t *testing.T) {
 	// Knuth's example from DLX1 (a cover with one solution), with comments.
@@ -60,7 +19,7 @@ func TestRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := coverCount(x); got != 1 {
+	if got := brute.Covers(x); got != 1 {
 		t.Errorf("Knuth's example has %d covers, want 1", got)
 	}
 	withSecondary := "p q r | x y\np x\nq x\nq y\nr\np q\n"
@@ -68,8 +27,8 @@ func TestRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(x.Secondary) != 2 || coverCount(x) != 2 { // {p x, q y, r} and {p q, r}
-		t.Errorf("secondary example: %d secondary items, %d covers", len(x.Secondary), coverCount(x))
+	if len(x.Secondary) != 2 || brute.Covers(x) != 2 { // {p x, q y, r} and {p q, r}
+		t.Errorf("secondary example: %d secondary items, %d covers", len(x.Secondary), brute.Covers(x))
 	}
 	for _, tc := range []struct{ in, err string }{
 		{"", "xcc: no item line"},

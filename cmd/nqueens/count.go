@@ -36,21 +36,14 @@ processes, clasp only with a parsimonious encoding since it cannot project).
 Every model and cover is verified as a solution before it is counted.`,
 		Args: argsBetween(1, 1, "N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := pf.parse(args[0])
+			if jobs < 0 {
+				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
+			}
+			p, ct, err := methodFor(&pf, args[0], method, nqueens.LookupCounter)
 			if err != nil {
 				return err
 			}
 			n := p.N
-			ct, err := nqueens.LookupCounter(method)
-			if err != nil {
-				return usageError{err}
-			}
-			if jobs < 0 {
-				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
-			}
-			if err := ct.Accepts(p); err != nil {
-				return usageError{err}
-			}
 			if unique && !p.IsClassic() {
 				return usagef("--unique counts essentially distinct solutions of the classic problem only")
 			}

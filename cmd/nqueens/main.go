@@ -1,22 +1,23 @@
-// Command nqueens finds, counts and checks N-Queens solutions.
+// Command nqueens finds, counts and checks N-Queens solutions, writes the
+// problem as input for other solvers, and runs solvers on it.
 //
-//	nqueens solve N [--method localsearch|construct|backtrack] [--seed S] [-o FILE] [--board] [--json]
-//	nqueens count N [--method bitmask|backtrack] [--unique] [--jobs K] [--json]
-//	nqueens count N [--checkpoint FILE] [--shard I/M -o PART.json] [--depth D]
+//	nqueens solve N [--method localsearch|construct|backtrack|sat|dlx] [--fix r:c,...] [--block r:c,...] [-o FILE]
+//	nqueens count N [--method bitmask|backtrack|dlx|sat] [--unique] [--jobs K] [--checkpoint FILE] [--shard I/M -o PART.json]
 //	nqueens merge PART.json...
 //	nqueens verify N [FILE|-]
-//	nqueens sat [FILE|-] [--solver NAME|PATH] [--all] [--timeout D]
-//	nqueens xcc [FILE|-] [--all|--count] [--jobs K]
-//	nqueens check [--from A] [--to B] [--methods LIST] [--budget D] [--json|--csv|--markdown]
-//	nqueens gen FAMILY [--n N] [--from A --to B] [--m M] [--count K] [--formats LIST] [--amo LIST] [--seed S] --out DIR
-//	nqueens gen --verify DIR
-//	nqueens draw N [FILE|-] [--svg F] [--png F] [--size PX]
-//	nqueens trace N [--gif FILE]
-//	nqueens bench [--plot FILE.png] [--quick] [--json]
-//	nqueens encode N [--format dimacs|xcc|opb|mzn|xcsp3] [--amo NAME] [--order natural|organ-pipe] [--fix r:c,...] [--block r:c,...] [-o FILE]
+//	nqueens encode N [--format dimacs|xcc|opb|mzn|xcsp3] [--amo NAME] [--order natural|organ-pipe] [-o FILE]
+//	nqueens sat [FILE|-] [--solver NAME|PATH] [--all]
+//	nqueens xcc [FILE|-] [--all|--count]
+//	nqueens check [--from A] [--to B] [--methods LIST] [--budget D]
+//	nqueens gen FAMILY --out DIR | nqueens gen --verify DIR
+//	nqueens draw N [FILE|-] --svg F | --png F
+//	nqueens trace N [--gif FILE] [--method backtrack|localsearch]
+//	nqueens bench [--plot FILE.png] [--quick]
 //
-// Errors are one line on standard error: exit status 2 for bad input, 1 for
-// a failure or an invalid solution, 130 after an interrupt.
+// Each command's --help gives its flags. Errors are one line on standard
+// error: exit status 2 for bad input, 1 for a failure or an invalid
+// solution, 130 after an interrupt; sat answers as SAT solvers do (10
+// satisfiable, 20 unsatisfiable).
 package main
 
 import (
@@ -96,7 +97,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "nqueens: "+oneLine(err.Error()))
 	var u usageError
 	var oe *nqueens.OptionError
-	if errors.As(err, &u) || errors.As(err, &oe) || isCobraUsage(err) {
+	if errors.As(err, &u) || errors.As(err, &oe) {
 		return exitUsage
 	}
 	return exitFailure
@@ -119,17 +120,6 @@ func defaultJobs() int { return runtime.NumCPU() }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// isCobraUsage recognises cobra's own errors for unknown commands and flags.
-func isCobraUsage(err error) bool {
-	msg := err.Error()
-	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "flag needs an argument", "invalid argument", "accepts ", "requires at least", "bad flag syntax"} {
-		if strings.Contains(msg, p) {
-			return true
-		}
-	}
-	return false
-}
-
 func newRoot(e *env) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "nqueens",
@@ -141,7 +131,22 @@ numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	// Every error of cobra's own is a usage error by type: flag errors
+	// through the flag error function (the subcommands inherit it), an
+	// unknown command through the root's own Args and RunE, which take
+	// over from cobra's untyped "unknown command" error.
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+	root.Args = cobra.ArbitraryArgs
+	root.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return cmd.Help()
+		}
+		msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.Name())
+		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+			msg += fmt.Sprintf(" (did you mean %s?)", strings.Join(s, " or "))
+		}
+		return usagef("%s", msg)
+	}
 	root.PersistentFlags().BoolVarP(&e.quiet, "quiet", "q", false, "no progress display")
 	root.PersistentFlags().StringVar(&e.progressMode, "progress", progressAuto, "progress on standard error: auto (a bar on a terminal), json (a line per update), off")
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
@@ -167,7 +172,8 @@ func parseN(s string) (int, error) {
 	return int(n), nil
 }
 
-// exactArgs is cobra.ExactArgs with our usage error and wording.
+// argsBetween is cobra.RangeArgs with our usage error and wording: from lo
+// to hi positional arguments, what names them in the message.
 func argsBetween(lo, hi int, what string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) < lo || len(args) > hi {

@@ -65,6 +65,24 @@ func (pf *problemFlags) parse(arg string) (model.Problem, error) {
 	return p, nil
 }
 
+// methodFor reads the N argument and the variant flags into a problem, and
+// looks up the method (a finder or a counter) that is to answer it; an
+// unknown method, or one that does not take the problem, is a usage error.
+func methodFor[M interface{ Accepts(model.Problem) error }](pf *problemFlags, arg, name string, lookup func(string) (M, error)) (model.Problem, M, error) {
+	var m M
+	p, err := pf.parse(arg)
+	if err != nil {
+		return p, m, err
+	}
+	if m, err = lookup(name); err != nil {
+		return p, m, usageError{err}
+	}
+	if err := m.Accepts(p); err != nil {
+		return p, m, usageError{err}
+	}
+	return p, m, nil
+}
+
 func newSolve(e *env) *cobra.Command {
 	var (
 		method        string
@@ -93,18 +111,11 @@ each row on one line, then a drawing for N <= 20. N = 2 and 3 have no
 solution: the exit status is then 1.`,
 		Args: argsBetween(1, 1, "N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := pf.parse(args[0])
+			p, f, err := methodFor(&pf, args[0], method, nqueens.LookupFinder)
 			if err != nil {
 				return err
 			}
 			n := p.N
-			f, err := nqueens.LookupFinder(method)
-			if err != nil {
-				return usageError{err}
-			}
-			if err := f.Accepts(p); err != nil {
-				return usageError{err}
-			}
 			if board && n > boardLimit {
 				return usagef("--board draws boards up to N = %d; use -o to write the solution", boardLimit)
 			}

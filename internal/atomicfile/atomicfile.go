@@ -147,15 +147,8 @@ func Write(ctx context.Context, path string, write func(w io.Writer) error) erro
 	if err := tmp.Chmod(mode); err != nil {
 		return fail(path, err)
 	}
-	bw := bufio.NewWriterSize(tmp, 1<<20)
-	if err := write(bw); err != nil {
-		return writeErr(path, err)
-	}
-	if err := ctx.Err(); err != nil {
+	if err := fill(ctx, path, tmp, write); err != nil {
 		return err
-	}
-	if err := bw.Flush(); err != nil {
-		return fail(path, err)
 	}
 	if err := tmp.Sync(); err != nil {
 		return fail(path, err)
@@ -177,6 +170,22 @@ func Write(ctx context.Context, path string, write func(w io.Writer) error) erro
 	return nil
 }
 
+// fill runs write on a buffer in front of f and flushes it, unless ctx was
+// cancelled meanwhile.
+func fill(ctx context.Context, path string, f *os.File, write func(w io.Writer) error) error {
+	bw := bufio.NewWriterSize(f, 1<<20)
+	if err := write(bw); err != nil {
+		return writeErr(path, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return fail(path, err)
+	}
+	return nil
+}
+
 // writeErr names the target in a write error that came from the file (a
 // full disk, say) and leaves other errors, the caller's own, as they are.
 func writeErr(path string, err error) error {
@@ -194,15 +203,8 @@ func writeThrough(ctx context.Context, path, target string, write func(w io.Writ
 		return fail(path, err)
 	}
 	defer f.Close()
-	bw := bufio.NewWriterSize(f, 1<<20)
-	if err := write(bw); err != nil {
-		return writeErr(path, err)
-	}
-	if err := ctx.Err(); err != nil {
+	if err := fill(ctx, path, f, write); err != nil {
 		return err
-	}
-	if err := bw.Flush(); err != nil {
-		return fail(path, err)
 	}
 	if err := f.Close(); err != nil {
 		return fail(path, err)

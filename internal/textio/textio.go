@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 )
 
 // ParseError is a reader's complaint about its input, with the 1-based line
@@ -84,6 +85,26 @@ func (lr *LineReader) Next() ([]byte, error) {
 	b = bytes.TrimSuffix(b, []byte("\n"))
 	b = bytes.TrimSuffix(b, []byte("\r"))
 	return b, nil
+}
+
+// Lines is the sequence of the lines that are not blank, each with the
+// error that ends the sequence, if any (io.EOF ends it without one).
+func (lr *LineReader) Lines() iter.Seq2[[]byte, error] {
+	return func(yield func([]byte, error) bool) {
+		for {
+			b, err := lr.Next()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if len(bytes.TrimLeft(b, Space)) > 0 && !yield(b, nil) {
+				return
+			}
+		}
+	}
 }
 
 // Errorf is a *ParseError at column col of the line last returned.

@@ -1,0 +1,86 @@
+package textio_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/queenslab/nqueens/internal/textio"
+)
+
+// TestLines: blank lines are skipped, line ends of both kinds removed, the
+// last line may lack its end, and numbering counts every line.
+func TestLines(t *testing.T) {
+	lr := textio.NewLineReader(strings.NewReader("a b\r\n\n  \t\nc\nlast"), "test")
+	var got []string
+	var nums []int
+	for b, err := range lr.Lines() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, string(b))
+		nums = append(nums, lr.Line())
+	}
+	if strings.Join(got, "|") != "a b|c|last" || len(nums) != 3 || nums[0] != 1 || nums[1] != 4 || nums[2] != 5 {
+		t.Errorf("lines %q at %v", got, nums)
+	}
+}
+
+// TestLineCap: a line longer than Max is a *ParseError that names it, read
+// no further than the cap (an endless line ends too).
+func TestLineCap(t *testing.T) {
+	for _, tc := range []struct {
+		in   io.Reader
+		line int
+	}{
+		{strings.NewReader("short\n" + strings.Repeat("x", 300_000) + "\n"), 2},
+		{io.MultiReader(strings.NewReader("p\n"), zeros{}), 2},
+	} {
+		lr := textio.NewLineReader(tc.in, "test")
+		lr.Max = 100_000
+		var err error
+		for _, err = range lr.Lines() {
+			if err != nil {
+				break
+			}
+		}
+		var pe *textio.ParseError
+		if !errors.As(err, &pe) || pe.Line != tc.line || !strings.Contains(err.Error(), "line longer than 100000 bytes") {
+			t.Errorf("error %v, want line %d too long", err, tc.line)
+		}
+	}
+	long := strings.Repeat("y", 90_000)
+	lr := textio.NewLineReader(strings.NewReader(long+"\n"), "test")
+	lr.Max = 100_000
+	b, err := lr.Next()
+	if err != nil || !bytes.Equal(b, []byte(long)) {
+		t.Errorf("a line under the cap: %v", err)
+	}
+}
+
+// zeros is an endless stream of NUL bytes, like /dev/zero.
+type zeros struct{}
+
+func (zeros) Read(b []byte) (int, error) {
+	clear(b)
+	return len(b), nil
+}
+
+func TestFieldsAndParseInt(t *testing.T) {
+	fs := textio.Fields(nil, []byte(" 12\t-3  x\v"))
+	if len(fs) != 3 || string(fs[0].Text) != "12" || fs[0].Col != 2 || string(fs[1].Text) != "-3" || fs[1].Col != 5 || fs[2].Col != 9 {
+		t.Errorf("fields %+v", fs)
+	}
+	for in, want := range map[string]int{"0": 0, "-7": -7, "+7": 7, "999999999999999999": 999999999999999999} {
+		if v, ok := textio.ParseInt([]byte(in)); !ok || v != want {
+			t.Errorf("ParseInt(%q) = %d, %v", in, v, ok)
+		}
+	}
+	for _, in := range []string{"", "-", "1x", "9999999999999999999", "--1", "-9223372036854775808"} {
+		if _, ok := textio.ParseInt([]byte(in)); ok {
+			t.Errorf("ParseInt(%q) accepted", in)
+		}
+	}
+}
