@@ -1,0 +1,77 @@
+package nqueens_test
+
+import (
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// allowedImports is the layout's dependency rule, package by package: the
+// packages of this module that each may import (tests aside). Arrows point
+// down only: cmd -> {root, check, suite, cluster, draw} -> {native,
+// solvers/*, encode} -> {cnf, xcc} -> model; solvers see only cnf and xcc,
+// never the queens encoder; native sees only model; nothing imports cmd.
+// check, suite and cluster use the root's registry of methods.
+var allowedImports = map[string][]string{
+	"model":               {},
+	"internal/textio":     {},
+	"internal/atomicfile": {},
+	"internal/brute":      {"model", "xcc"},
+	"cnf":                 {"internal/textio"},
+	"xcc":                 {"internal/textio"},
+	"native":              {"model"},
+	"encode":              {"model", "cnf", "xcc", "internal/textio"},
+	"solvers/sat":         {"cnf"},
+	"solvers/dlx":         {"xcc"},
+	"solvers/minizinc":    {},
+	"":                    {"model", "native", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx"},
+	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
+	"suite":               {"", "model", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile"},
+	"cluster":             {"", "native"},
+	"draw":                {"model", "native"},
+}
+
+// TestImportRules holds every package of the module to allowedImports, and
+// fails on a package the table does not know, so that a new package states
+// its place.
+func TestImportRules(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}:{{join .Imports \" \"}}", "./...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	const module = "github.com/queenslab/nqueens"
+	local := func(path string) (string, bool) {
+		if path == module {
+			return "", true
+		}
+		rest, ok := strings.CutPrefix(path, module+"/")
+		return rest, ok
+	}
+	seen := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		path, imports, _ := strings.Cut(line, ":")
+		pkg, _ := local(path)
+		seen++
+		allowed, known := allowedImports[pkg]
+		isCmd := strings.HasPrefix(pkg, "cmd/") || strings.HasPrefix(pkg, "examples/")
+		if !known && !isCmd {
+			t.Errorf("package %q is not in allowedImports: give it its place in the layout", pkg)
+			continue
+		}
+		for _, imp := range strings.Fields(imports) {
+			dep, inModule := local(imp)
+			switch {
+			case !inModule:
+			case strings.HasPrefix(dep, "cmd/"):
+				t.Errorf("%q imports %q: nothing imports a command", pkg, dep)
+			case isCmd:
+			case !slices.Contains(allowed, dep):
+				t.Errorf("%q imports %q, which the layout does not allow (allowed: %q)", pkg, dep, allowed)
+			}
+		}
+	}
+	if seen < len(allowedImports) {
+		t.Errorf("go list gave %d packages, the table has %d", seen, len(allowedImports))
+	}
+}
