@@ -1,6 +1,14 @@
-// Package nqueens is the facade of the nqueens toolkit: it names the methods
-// that find and count N-Queens solutions and cross-checks their answers.
+// Package nqueens is the registry of the toolkit's methods: every way it has
+// to find one N-Queens solution (Finders: local search, construction,
+// backtracking, SAT, dancing links) and to count all of them (Counters:
+// bitmask search with symmetry, backtracking, dancing links, SAT model
+// enumeration), each with the boards it accepts. Finder.Find verifies every
+// solution before returning it; a method whose answer fails is an
+// *InvalidSolutionError, never a result. Encode writes a problem as input
+// for other solvers.
 //
-// The problem itself lives in package model; direct algorithms in package
-// native. Command-line use is in cmd/nqueens.
+// The problem itself is package model; the algorithms live in native, the
+// solvers in solvers/..., the encodings in encode. Cross-checking all
+// methods is package check, benchmark suites package suite, resumable and
+// sharded counts package cluster. The command line is cmd/nqueens.
 package nqueens

@@ -96,7 +96,7 @@ const verifyBytesPerQueen = 5.0 / 8
 
 var finders = []Finder{
 	{
-		Name: "localsearch", Doc: "Sosič–Gu conflict-minimizing local search (one solution, any N >= 4)",
+		Name: "localsearch", Doc: "conflict-minimizing local search (Sosič and Gu 1990, 1994), one solution for any N >= 4",
 		MaxN: native.LocalSearchMaxN, BytesPerQueen: native.LocalSearchBytesPerQueen + verifyBytesPerQueen,
 		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
 			lo := native.LocalSearchOptions{Seed: opt.Seed}
@@ -141,13 +141,13 @@ var finders = []Finder{
 	},
 	{Name: "sat", Doc: "the CNF, in a chosen at-most-one encoding, answered by a SAT solver (gini, gophersat, cadical, ...)",
 		MaxN: SATMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, find: findSAT},
-	{Name: "dlx", Doc: "exact cover answered by dancing links (Knuth's DLX1, organ-pipe order)",
+	{Name: "dlx", Doc: "exact cover answered by dancing links (Knuth 2000, DLX1), organ-pipe order",
 		MaxN: DLXMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, find: findDLX},
 }
 
 var counters = []Counter{
 	{
-		Name: "bitmask", Doc: "bitmask search over one solution per symmetry class, weighted by orbit, in parallel",
+		Name: "bitmask", Doc: "bitmask search over one solution per symmetry class, weighted by orbit (Takaken's method), in parallel",
 		MaxN: native.BitmaskMaxN,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 			jobs := opt.Jobs
@@ -186,7 +186,7 @@ var counters = []Counter{
 	},
 	{Name: "sat", Doc: "models of the CNF projected on the queen variables (gini, gophersat, clasp, cryptominisat5)",
 		MaxN: SATMaxN, AcceptsVariants: true, count: countSAT},
-	{Name: "dlx", Doc: "exact covers counted by dancing links, in parallel over the first item's options",
+	{Name: "dlx", Doc: "exact covers counted by dancing links (Knuth 2000), in parallel over the first item's options",
 		MaxN: DLXMaxN, AcceptsVariants: true, count: countDLX},
 }
 

@@ -5,7 +5,8 @@
 // known solution counts of OEIS A000170 and A002562.
 //
 // Numbering: rows and columns are 0-based in Go values; everything a person
-// reads or types (messages, solution files, "--fix 1:1") counts from 1.
+// reads or types (messages, solution files, squares written "1:1") counts
+// from 1.
 //
 // Package model imports nothing else of the project.
 package model
