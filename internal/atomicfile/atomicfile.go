@@ -52,21 +52,15 @@ func fail(path string, err error) error {
 // folder exists and is writable, and path is not a folder. Errors are
 // *Error.
 func Check(path string) error {
-	target, err := resolve(path)
+	target, st, err := inspect(path)
 	if err != nil {
-		return fail(path, err)
+		return err
 	}
-	st, err := os.Stat(target)
-	switch {
-	case err == nil && st.IsDir():
-		return fail(path, errors.New("it is a folder"))
-	case err == nil && !st.Mode().IsRegular():
+	if st != nil && !st.Mode().IsRegular() {
 		if err := syscall.Access(target, 2); err != nil { // W_OK
 			return fail(path, err)
 		}
 		return nil
-	case err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
-		return fail(path, err)
 	}
 	dir := filepath.Dir(target)
 	dst, err := os.Stat(dir)
@@ -88,6 +82,25 @@ func unwrap(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// inspect finds the file that a write to path changes (following symbolic
+// links) and what is there: nil when nothing is yet. A folder, a link
+// loop and any error but "no such file" are an *Error.
+func inspect(path string) (target string, st fs.FileInfo, err error) {
+	if target, err = resolve(path); err != nil {
+		return "", nil, fail(path, err)
+	}
+	st, err = os.Stat(target)
+	switch {
+	case err == nil && st.IsDir():
+		return "", nil, fail(path, errors.New("it is a folder"))
+	case err == nil:
+		return target, st, nil
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return target, nil, nil
+	}
+	return "", nil, fail(path, err)
 }
 
 // resolve follows symbolic links to the file that a write to path changes.
@@ -114,21 +127,15 @@ func resolve(path string) (string, error) {
 // cancelled write leaves the target as it was and returns ctx.Err(). Other
 // errors are *Error, or write's own error.
 func Write(ctx context.Context, path string, write func(w io.Writer) error) error {
-	target, err := resolve(path)
+	target, st, err := inspect(path)
 	if err != nil {
-		return fail(path, err)
+		return err
 	}
-	st, err := os.Stat(target)
-	switch {
-	case err == nil && st.IsDir():
-		return fail(path, errors.New("it is a folder"))
-	case err == nil && !st.Mode().IsRegular():
+	if st != nil && !st.Mode().IsRegular() {
 		return writeThrough(ctx, path, target, write)
-	case err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
-		return fail(path, err)
 	}
 	mode := fs.FileMode(0o666) &^ umask()
-	if err == nil {
+	if st != nil {
 		mode = st.Mode().Perm()
 	}
 	dir, base := filepath.Dir(target), filepath.Base(target)
