@@ -1,6 +1,7 @@
 package nqueens
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -251,14 +252,23 @@ func (f Finder) MemoryNeeded(n int) uint64 {
 }
 
 // Find runs the finder on p and verifies the solution with model.Verify
-// before returning it: a solution that fails verification is an error,
-// never a result.
+// before returning it: a solution that fails verification is an
+// *InvalidSolutionError, never a result. "No solution" is checked too (see
+// NoSolutionError): it is returned as a *NoSolutionError, confirmed or not,
+// or as a *WrongAnswerError when it is false.
 func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
 	if err := f.Accepts(p); err != nil {
 		return nil, err
 	}
 	start := time.Now()
 	s, err := f.find(ctx, p, opt)
+	if errors.Is(err, native.ErrNoSolution) {
+		who := "method " + f.Name
+		if f.Name == "sat" {
+			who += ", solver " + cmp.Or(opt.Solver, DefaultSATSolver)
+		}
+		return nil, confirmNone(ctx, p, f.Name, who)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -269,20 +279,6 @@ func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*So
 	}
 	return s, nil
 }
-
-// InvalidSolutionError is a method's answer that failed verification: a bug
-// of the method (or of the solver it ran), never a result. Err is the
-// verifier's *model.ConflictError or the decoding error.
-type InvalidSolutionError struct {
-	Method string
-	Err    error
-}
-
-func (e *InvalidSolutionError) Error() string {
-	return fmt.Sprintf("nqueens: method %s returned an invalid placement (%v): this is a bug", e.Method, e.Err)
-}
-
-func (e *InvalidSolutionError) Unwrap() error { return e.Err }
 
 // Accepts says whether the counter takes p.
 func (c Counter) Accepts(p model.Problem) error {
@@ -301,7 +297,17 @@ func (c Counter) Count(ctx context.Context, p model.Problem, opt CountOptions) (
 		r.Elapsed = time.Since(start)
 		r.Method, r.N = c.Name, p.N
 	}
-	return r, err
+	if err != nil {
+		return r, err
+	}
+	who := "method " + c.Name
+	if r.Solver != "" {
+		who += ", solver " + r.Solver
+	}
+	if err := confirmCount(ctx, p, c.Name, who, r); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 // AgreesWithOEIS compares a count of the classic problem with OEIS A000170 and

@@ -24,13 +24,6 @@ const (
 	DLXMaxN = 1000
 )
 
-// OptionError is a choice of options that cannot work (an unknown solver or
-// encoding, a solver that cannot count): bad input rather than a failure.
-type OptionError struct{ Err error }
-
-func (e *OptionError) Error() string { return e.Err.Error() }
-func (e *OptionError) Unwrap() error { return e.Err }
-
 // satSetup resolves the solver and the encoding of method sat.
 func satSetup(p model.Problem, solverName, amoName string) (sat.Solver, *encode.CNF, error) {
 	if solverName == "" {

@@ -290,6 +290,8 @@ func Run(ctx context.Context, opt Options) ([]Cell, bool, error) {
 					case ctx.Err() != nil:
 						cancel()
 						return cells, false, ctx.Err()
+					case errors.As(err, new(*nqueens.WrongAnswerError)):
+						c.Status, c.Note = Disagree, err.Error()
 					case errors.Is(err, native.ErrNoSolution):
 						c.Status, c.Note = OK, "no solution"
 						if !isKnown || known != 0 {

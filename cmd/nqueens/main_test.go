@@ -233,7 +233,7 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 	code, out, _ := runCLI(t, "", "solve", "3")
-	if code != 1 || out != "N = 3: no solution exists (method localsearch)\n" {
+	if code != 1 || out != "N = 3: no solution exists (method localsearch; confirmed by OEIS A000170)\n" {
 		t.Errorf("N = 3: %d %q", code, out)
 	}
 	code, out, _ = runCLI(t, "1 2 3 4\n", "verify", "4")
@@ -317,7 +317,7 @@ func TestSATAndDLXMethods(t *testing.T) {
 		}
 	}
 	code, out, _ := runCLI(t, "", "solve", "3", "-m", "dlx")
-	if code != 1 || out != "N = 3: no solution exists (method dlx)\n" {
+	if code != 1 || out != "N = 3: no solution exists (method dlx; confirmed by OEIS A000170)\n" {
 		t.Errorf("dlx n = 3: %d %q", code, out)
 	}
 	code, _, errs := runCLI(t, "", "solve", "200", "-m", "sat", "--solver", "../../solvers/sat/testdata/fake/hang.sh", "--timeout", "300ms")

@@ -16,7 +16,6 @@ import (
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
 )
 
 // progressMinN is the smallest N whose local search shows progress.
@@ -145,8 +144,12 @@ solution: the exit status is then 1.`,
 			if err := sf.timedOut(err, f.Name); err != nil {
 				return err
 			}
-			if errors.Is(err, native.ErrNoSolution) {
-				return failure{fmt.Sprintf("N = %d: no solution exists (method %s)", n, f.Name)}
+			var none *nqueens.NoSolutionError
+			if errors.As(err, &none) {
+				if none.ConfirmedBy == "" {
+					return failure{fmt.Sprintf("N = %d: %s found no solution; unconfirmed: %s", n, none.Method, none.Unconfirmed)}
+				}
+				return failure{fmt.Sprintf("N = %d: no solution exists (%s; confirmed by %s)", n, none.Method, none.ConfirmedBy)}
 			}
 			if err != nil {
 				return err

@@ -1,0 +1,186 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
+)
+
+// OptionError is a choice of options that cannot work (an unknown solver or
+// encoding, a solver that cannot count): bad input rather than a failure.
+type OptionError struct{ Err error }
+
+func (e *OptionError) Error() string { return e.Err.Error() }
+func (e *OptionError) Unwrap() error { return e.Err }
+
+// InvalidSolutionError is a method's answer that failed verification: a bug
+// of the method (or of the solver it ran), never a result. Err is the
+// verifier's *model.ConflictError or the decoding error.
+type InvalidSolutionError struct {
+	Method string
+	Err    error
+}
+
+func (e *InvalidSolutionError) Error() string {
+	return fmt.Sprintf("nqueens: method %s returned an invalid placement (%v): this is a bug", e.Method, e.Err)
+}
+
+func (e *InvalidSolutionError) Unwrap() error { return e.Err }
+
+// NoSolutionError is the answer "the problem has no solution", with what
+// confirmed it: a method's "none" is never taken on its word. It wraps
+// native.ErrNoSolution.
+type NoSolutionError struct {
+	// Method is the method (and solver) that found none.
+	Method string
+	// ConfirmedBy is the independent evidence: "OEIS A000170", the
+	// pre-placed queens that attack each other, or the complete method
+	// ("dancing links", "backtracking") that found none either. Empty when
+	// the answer could not be confirmed.
+	ConfirmedBy string
+	// Unconfirmed says why it could not be, when ConfirmedBy is empty.
+	Unconfirmed string
+}
+
+func (e *NoSolutionError) Error() string {
+	if e.ConfirmedBy == "" {
+		return fmt.Sprintf("%s found no solution, unconfirmed: %s", e.Method, e.Unconfirmed)
+	}
+	return fmt.Sprintf("no solution exists (%s; confirmed by %s)", e.Method, e.ConfirmedBy)
+}
+
+func (e *NoSolutionError) Unwrap() error { return native.ErrNoSolution }
+
+// WrongAnswerError is a method (a solver, most often) whose answer
+// contradicts what is known or what an independent method finds: a
+// solver that says "no solution" where there is one, or a count that
+// disagrees. It names the method; the answer is never printed as a result.
+type WrongAnswerError struct {
+	Method string // the method, with its solver
+	Claim  string // what it said
+	Truth  string // what holds instead, and how it is known
+}
+
+func (e *WrongAnswerError) Error() string {
+	return fmt.Sprintf("%s says %s, but %s: the answer is wrong", e.Method, e.Claim, e.Truth)
+}
+
+// ConfirmCountMaxN is the largest board of a completion or blocked problem
+// whose count is confirmed by a second method (backtracking, or dancing
+// links for backtracking): below it that costs little.
+const ConfirmCountMaxN = 10
+
+// confirmCount holds a count to what is known of p (OEIS for the classic
+// problem, 0 when pre-placed queens attack each other) or, for other
+// variants up to ConfirmCountMaxN, to a second method's count. A count that
+// disagrees is a *WrongAnswerError naming the method.
+func confirmCount(ctx context.Context, p model.Problem, method, who string, r *CountResult) error {
+	wrong := func(truth string) error {
+		return &WrongAnswerError{Method: who, Claim: fmt.Sprintf("N = %d has %d solutions", p.N, r.All), Truth: truth}
+	}
+	if p.IsClassic() {
+		all, distinct, ok := model.KnownCount(p.N)
+		switch {
+		case !ok:
+		case r.All != all:
+			return wrong(fmt.Sprintf("Q(%d) = %d (OEIS A000170)", p.N, all))
+		case r.HasDistinct && r.Distinct != distinct:
+			return &WrongAnswerError{Method: who, Claim: fmt.Sprintf("N = %d has %d essentially distinct solutions", p.N, r.Distinct),
+				Truth: fmt.Sprintf("OEIS A002562 gives %d", distinct)}
+		}
+		return nil
+	}
+	if why := encode.FixedConflict(p); why != "" {
+		if r.All != 0 {
+			return wrong(why)
+		}
+		return nil
+	}
+	if p.N > ConfirmCountMaxN {
+		return nil
+	}
+	other, name := "backtrack", "backtracking"
+	if method == "backtrack" {
+		other, name = "dlx", "dancing links"
+	}
+	c, err := LookupCounter(other)
+	if err != nil {
+		return err
+	}
+	o, err := c.count(ctx, p, CountOptions{Jobs: 1})
+	if err != nil {
+		return err
+	}
+	if o.All != r.All {
+		return wrong(fmt.Sprintf("%s counts %d", name, o.All))
+	}
+	return nil
+}
+
+// ConfirmBudget bounds the independent search that confirms a "no
+// solution" when the caller's context sets no deadline.
+const ConfirmBudget = time.Minute
+
+// confirmNone checks the answer "p has no solution" of the method who,
+// which ran as the registry's finder method: by the known counts for the
+// classic problem, by the pre-placed queens for a completion whose queens
+// attack each other, else by a second complete method (dancing links, or
+// backtracking to check dancing links) within the context's deadline or
+// ConfirmBudget. It returns a *NoSolutionError, a *WrongAnswerError when
+// the answer is false, or the context's error when it was cancelled (a deadline
+// that passes leaves the answer unconfirmed).
+func confirmNone(ctx context.Context, p model.Problem, method, who string) error {
+	none := &NoSolutionError{Method: who}
+	if p.IsClassic() {
+		switch all, _, ok := model.KnownCount(p.N); {
+		case ok && all == 0:
+			none.ConfirmedBy = "OEIS A000170"
+			return none
+		case ok:
+			return &WrongAnswerError{Method: who, Claim: fmt.Sprintf("N = %d has no solution", p.N), Truth: fmt.Sprintf("Q(%d) = %d (OEIS A000170)", p.N, all)}
+		case p.N >= 4:
+			return &WrongAnswerError{Method: who, Claim: fmt.Sprintf("N = %d has no solution", p.N), Truth: "every N >= 4 has one (Hoffman, Loessi and Moore 1969)"}
+		}
+	}
+	if why := encode.FixedConflict(p); why != "" {
+		none.ConfirmedBy = why
+		return none
+	}
+	other, name := "dlx", "dancing links"
+	if method == "dlx" {
+		other, name = "backtrack", "backtracking"
+	}
+	f, err := LookupFinder(other)
+	if err != nil {
+		return err
+	}
+	cctx, cancel := ctx, context.CancelFunc(func() {})
+	if _, ok := ctx.Deadline(); !ok {
+		cctx, cancel = context.WithTimeout(ctx, ConfirmBudget)
+	}
+	defer cancel()
+	s, err := f.find(cctx, p, FindOptions{})
+	switch {
+	case err == nil:
+		if verr := model.VerifyColumns(p, s.Columns); verr != nil {
+			none.Unconfirmed = fmt.Sprintf("%s gave an invalid placement (%v)", name, verr)
+			return none
+		}
+		return &WrongAnswerError{Method: who, Claim: "the problem has no solution", Truth: name + " found one, verified"}
+	case errors.Is(err, native.ErrNoSolution):
+		none.ConfirmedBy = name
+		return none
+	case errors.Is(ctx.Err(), context.Canceled):
+		return ctx.Err()
+	case errors.Is(err, context.DeadlineExceeded):
+		none.Unconfirmed = name + " did not finish in the time left"
+	default:
+		none.Unconfirmed = fmt.Sprintf("%s failed: %v", name, err)
+	}
+	return none
+}

@@ -1,0 +1,89 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
+)
+
+// TestConfirmCount: a count that disagrees with OEIS, with a fixed
+// conflict, or with a second method is a WrongAnswerError naming the
+// method; the right ones pass.
+func TestConfirmCount(t *testing.T) {
+	ctx := context.Background()
+	completion := model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 1}}} // 1 solution... counted below
+	bt, _ := LookupCounter("backtrack")
+	right, err := bt.count(ctx, completion, CountOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	attacking := model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 0}, {Row: 1, Col: 1}}}
+	for _, tc := range []struct {
+		p      model.Problem
+		method string
+		r      CountResult
+		wrong  bool
+	}{
+		{model.Classic(8), "sat", CountResult{All: 92}, false},
+		{model.Classic(8), "sat", CountResult{All: 93}, true},
+		{model.Classic(8), "dlx", CountResult{All: 92, Distinct: 11, HasDistinct: true}, true},
+		{model.Classic(8), "dlx", CountResult{All: 92, Distinct: 12, HasDistinct: true}, false},
+		{attacking, "sat", CountResult{All: 0}, false},
+		{attacking, "sat", CountResult{All: 1}, true},
+		{completion, "sat", CountResult{All: right.All}, false},
+		{completion, "sat", CountResult{All: right.All + 1}, true},
+		{completion, "backtrack", CountResult{All: right.All + 1}, true},
+	} {
+		r := tc.r
+		err := confirmCount(ctx, tc.p, tc.method, "method "+tc.method, &r)
+		var w *WrongAnswerError
+		if got := errors.As(err, &w); got != tc.wrong || err != nil && !got {
+			t.Errorf("%+v %s %+v: %v, want wrong = %v", tc.p, tc.method, tc.r, err, tc.wrong)
+		}
+		if w != nil && w.Method != "method "+tc.method {
+			t.Errorf("the error names %q", w.Method)
+		}
+	}
+}
+
+// TestConfirmNone: "no solution" is confirmed by OEIS, by attacking
+// pre-placed queens or by a second complete method, and refuted where a
+// solution exists; an exhausted budget leaves it unconfirmed.
+func TestConfirmNone(t *testing.T) {
+	ctx := context.Background()
+	noneOf := func(err error) *NoSolutionError {
+		var n *NoSolutionError
+		errors.As(err, &n)
+		return n
+	}
+	if n := noneOf(confirmNone(ctx, model.Classic(3), "backtrack", "x")); n == nil || n.ConfirmedBy != "OEIS A000170" {
+		t.Errorf("N = 3: %+v", n)
+	}
+	for _, p := range []model.Problem{model.Classic(8), model.Classic(40), {N: 6, Fixed: []model.Square{{Row: 0, Col: 1}}}} {
+		var w *WrongAnswerError
+		if err := confirmNone(ctx, p, "sat", "method sat, solver liar"); !errors.As(err, &w) || w.Method != "method sat, solver liar" {
+			t.Errorf("%+v: %v, want a wrong answer", p, err)
+		}
+	}
+	unsat := model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 0}}} // corner queen: no 6-queens solution has one
+	for method, by := range map[string]string{"sat": "dancing links", "dlx": "backtracking"} {
+		err := confirmNone(ctx, unsat, method, method)
+		if n := noneOf(err); n == nil || n.ConfirmedBy != by || !errors.Is(err, native.ErrNoSolution) {
+			t.Errorf("%s: %v, want confirmed by %s", method, err, by)
+		}
+	}
+	attacking := model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 0}, {Row: 1, Col: 1}}}
+	if n := noneOf(confirmNone(ctx, attacking, "sat", "sat")); n == nil || n.ConfirmedBy == "" {
+		t.Errorf("attacking queens: %+v", n)
+	}
+	// A budget already spent: the answer stands unconfirmed.
+	dctx, cancel := context.WithTimeout(ctx, 0)
+	defer cancel()
+	hard := model.Problem{N: 60, Blocked: []model.Square{{Row: 0, Col: 0}}}
+	if n := noneOf(confirmNone(dctx, hard, "sat", "sat")); n == nil || n.ConfirmedBy != "" || n.Unconfirmed == "" {
+		t.Errorf("no time left: %+v", n)
+	}
+}
