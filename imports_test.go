@@ -22,7 +22,7 @@ var allowedImports = map[string][]string{
 	"xcc":                 {"internal/textio"},
 	"native":              {"model"},
 	"encode":              {"model", "cnf", "xcc", "internal/textio"},
-	"solvers/sat":         {"cnf"},
+	"solvers/sat":         {"cnf", "internal/textio"},
 	"solvers/dlx":         {"xcc"},
 	"solvers/minizinc":    {},
 	"":                    {"model", "native", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx"},

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -33,9 +34,12 @@ type External struct {
 	// Pipe feeds the formula on standard input instead of a file.
 	Pipe bool
 
-	minisat  bool     // answer in a result file (minisat FILE RESULT)
-	enumArgs []string // options that make the solver list all models
-	projects bool     // the enumeration honours "c ind" (projection)
+	minisat bool // answer in a result file (minisat FILE RESULT)
+	// stderrTail is ": " and the last line the last run wrote on standard
+	// error, for messages.
+	stderrTail string
+	enumArgs   []string // options that make the solver list all models
+	projects   bool     // the enumeration honours "c ind" (projection)
 }
 
 // knownSolvers are the DIMACS solvers with their options.
@@ -97,10 +101,10 @@ func header(ind []int) cnf.Header {
 // run starts the solver on in (with "c ind" ind when given) and hands its
 // standard output to read while it runs. It returns the exit status, or an
 // error for a crash or a failure to start.
-func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra []string, read func(io.Reader) error) (exit int, resultFile []byte, err error) {
+func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra []string, read func(io.Reader) error) (exit int, resultFile []byte, tail string, err error) {
 	dir, err := os.MkdirTemp("", "nqueens-sat-*")
 	if err != nil {
-		return 0, nil, fmt.Errorf("sat: %v", err)
+		return 0, nil, "", fmt.Errorf("sat: %v", err)
 	}
 	defer os.RemoveAll(dir)
 	args := append(append([]string(nil), e.Args...), extra...)
@@ -108,7 +112,7 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra []st
 	if !e.Pipe {
 		f, err := os.Create(input)
 		if err != nil {
-			return 0, nil, fmt.Errorf("sat: %v", err)
+			return 0, nil, "", fmt.Errorf("sat: %v", err)
 		}
 		w := bufio.NewWriterSize(f, 1<<20)
 		err = cnf.WriteDIMACS(ctx, w, in, header(ind))
@@ -119,7 +123,7 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra []st
 			err = cerr
 		}
 		if err != nil {
-			return 0, nil, err
+			return 0, nil, "", err
 		}
 		args = append(args, input)
 	}
@@ -135,16 +139,16 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra []st
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return 0, nil, fmt.Errorf("sat: %v", err)
+		return 0, nil, "", fmt.Errorf("sat: %v", err)
 	}
 	var stdin io.WriteCloser
 	if e.Pipe {
 		if stdin, err = cmd.StdinPipe(); err != nil {
-			return 0, nil, fmt.Errorf("sat: %v", err)
+			return 0, nil, "", fmt.Errorf("sat: %v", err)
 		}
 	}
 	if err := cmd.Start(); err != nil {
-		return 0, nil, fmt.Errorf("sat: cannot start %s: %v", e.Program, err)
+		return 0, nil, "", fmt.Errorf("sat: cannot start %s: %v", e.Program, err)
 	}
 	pid := cmd.Process.Pid
 	// Whatever happens, nothing of the solver's process group outlives the call.
@@ -172,28 +176,54 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra []st
 	waitErr := cmd.Wait()
 	wg.Wait()
 	if ctx.Err() != nil {
-		return 0, nil, ctx.Err()
+		return 0, nil, "", ctx.Err()
 	}
 	if readErr != nil {
-		return 0, nil, fmt.Errorf("sat: %s: %w", e.Program, readErr)
+		return 0, nil, "", fmt.Errorf("sat: %s: %w", e.Program, readErr)
 	}
 	var ee *exec.ExitError
 	switch {
 	case errors.As(waitErr, &ee):
 		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return 0, nil, fmt.Errorf("sat: %s crashed (%v)%s", e.Program, ws.Signal(), stderr.last())
+			return 0, nil, "", fmt.Errorf("sat: %s crashed (%v)%s", e.Program, ws.Signal(), stderr.last())
 		}
 		exit = ee.ExitCode()
 	case waitErr != nil:
-		return 0, nil, fmt.Errorf("sat: %s: %v", e.Program, waitErr)
+		return 0, nil, "", fmt.Errorf("sat: %s: %v", e.Program, waitErr)
 	}
 	if feedErr != nil && exit != 10 && exit != 20 {
-		return 0, nil, fmt.Errorf("sat: feeding %s: %v", e.Program, feedErr)
+		return 0, nil, "", fmt.Errorf("sat: feeding %s: %v", e.Program, feedErr)
 	}
 	if e.minisat {
-		resultFile, _ = os.ReadFile(result)
+		if resultFile, err = readCapped(result, 16*int64(vars(in))+1024); err != nil {
+			return 0, nil, "", fmt.Errorf("sat: %s: %v", e.Program, err)
+		}
 	}
-	return exit, resultFile, nil
+	return exit, resultFile, stderr.last(), nil
+}
+
+// vars is the number of variables of in.
+func vars(in cnf.Source) int {
+	v, _ := in.Size()
+	return v
+}
+
+// readCapped reads a file the solver wrote, refusing one larger than max
+// bytes (a model takes a few bytes a variable).
+func readCapped(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(b)) > max {
+		err = fmt.Errorf("its result file is larger than %d bytes", max)
+	}
+	return b, err
 }
 
 // tailBuffer keeps the end of a stream (the solver's standard error).
@@ -223,17 +253,23 @@ func (t *tailBuffer) last() string {
 	return ""
 }
 
-// checkExit compares the exit status with the answer printed.
-func (e *External) checkExit(exit int, st Status) error {
-	want := map[int]Status{10: Sat, 20: Unsat}
-	if w, ok := want[exit]; ok && w != st {
-		return fmt.Errorf("sat: %s exited with status %d (%v) but answered %v", e.Program, exit, w, st)
-	}
+// badExit refuses an exit status that no answer has (a failure), with the
+// last line the solver wrote on standard error.
+func (e *External) badExit(exit int, tail string) error {
 	switch exit {
 	case 0, 10, 20, 30:
 		return nil
 	}
-	return fmt.Errorf("sat: %s exited with status %d", e.Program, exit)
+	return fmt.Errorf("sat: %s exited with status %d%s", e.Program, exit, tail)
+}
+
+// checkExit compares the exit status with the answer printed.
+func (e *External) checkExit(exit int, st Status, tail string) error {
+	want := map[int]Status{10: Sat, 20: Unsat}
+	if w, ok := want[exit]; ok && w != st {
+		return fmt.Errorf("sat: %s exited with status %d (%v) but answered %v", e.Program, exit, w, st)
+	}
+	return e.badExit(exit, tail)
 }
 
 // Solve implements Solver.
@@ -241,7 +277,7 @@ func (e *External) Solve(ctx context.Context, in cnf.Source) (Result, error) {
 	vars, _ := in.Size()
 	var statuses []Status
 	var models []Model
-	exit, resultFile, err := e.run(ctx, in, nil, nil, func(r io.Reader) error {
+	exit, resultFile, tail, err := e.run(ctx, in, nil, nil, func(r io.Reader) error {
 		if e.minisat {
 			_, err := io.Copy(io.Discard, r) // statistics
 			return err
@@ -259,6 +295,9 @@ func (e *External) Solve(ctx context.Context, in cnf.Source) (Result, error) {
 	if err != nil {
 		return Result{Status: Unknown}, err
 	}
+	if err := e.badExit(exit, tail); err != nil {
+		return Result{}, err
+	}
 	if e.minisat {
 		st, m, err := parseMinisatResult(resultFile, vars)
 		if err != nil {
@@ -273,7 +312,7 @@ func (e *External) Solve(ctx context.Context, in cnf.Source) (Result, error) {
 		return Result{}, fmt.Errorf("sat: %s gave %d status lines, want 1 (exit status %d)", e.Program, len(statuses), exit)
 	}
 	st := statuses[0]
-	if err := e.checkExit(exit, st); err != nil {
+	if err := e.checkExit(exit, st, tail); err != nil {
 		return Result{}, err
 	}
 	switch {
@@ -341,7 +380,7 @@ func (e *External) Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions
 	var count uint64
 	stopped := false
 	var statuses []Status
-	exit, _, err := e.run(ctx, in, ind, e.enumArgs, func(r io.Reader) error {
+	exit, _, tail, err := e.run(ctx, in, ind, e.enumArgs, func(r io.Reader) error {
 		var err error
 		statuses, err = ParseOutput(r, vars, func(m Model) error {
 			if stopped {
@@ -378,6 +417,9 @@ func (e *External) Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions
 	if err != nil {
 		return count, err
 	}
+	if err := e.badExit(exit, tail); err != nil {
+		return count, err
+	}
 	if len(statuses) == 0 {
 		return count, fmt.Errorf("sat: %s ended without a status line (exit status %d)", e.Program, exit)
 	}
@@ -387,7 +429,7 @@ func (e *External) Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions
 	if exit == 30 && last == Sat || exit == 20 && last == Unsat {
 		return count, nil
 	}
-	if err := e.checkExit(exit, last); err != nil {
+	if err := e.checkExit(exit, last, tail); err != nil {
 		return count, err
 	}
 	return count, fmt.Errorf("sat: %s stopped after %d models (exit status %d, %v) without saying that there are no more", e.Program, count, exit, last)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -141,6 +142,7 @@ func TestBrokenSolvers(t *testing.T) {
 		{"wrong.sh", "gave a wrong model: sat: the model falsifies clause 1"},
 		{"truncated.sh", "truncated"},
 		{"liar.sh", "exited with status 10 (SAT) but answered UNSAT"},
+		{"fails.sh", "exited with status 3: error: out of licences for this machine"},
 	} {
 		r, err := fake(t, tc.script).Solve(context.Background(), in)
 		if err == nil || !strings.Contains(err.Error(), tc.err) || r.Status == sat.Sat {
@@ -211,8 +213,42 @@ func TestLookup(t *testing.T) {
 	}
 }
 
+// TestParseOutputHostile: literals at the edge of int64 and an endless line
+// are output errors, not a panic or unbounded memory.
+func TestParseOutputHostile(t *testing.T) {
+	for _, in := range []string{"v -9223372036854775808 0\n", "v 9223372036854775807 0\n", "v -0x1 0\n", "s SATISFIABLE\nv 1 -99999999999999999999 0\n"} {
+		_, err := sat.ParseOutput(strings.NewReader(in), 3, func(sat.Model) error { return nil })
+		var oe *sat.OutputError
+		if !errors.As(err, &oe) || !strings.Contains(err.Error(), "literal") {
+			t.Errorf("%q: %v", in, err)
+		}
+	}
+	endless := io.MultiReader(strings.NewReader("s SATISFIABLE\nv"), repeat(" 1"))
+	_, err := sat.ParseOutput(endless, 3, func(sat.Model) error { return nil })
+	var oe *sat.OutputError
+	if !errors.As(err, &oe) || oe.Line != 2 || !strings.Contains(err.Error(), "line longer than") {
+		t.Errorf("endless line: %v", err)
+	}
+}
+
+// repeater is an endless reader of s, s, s, ...
+type repeater struct {
+	s   string
+	off int
+}
+
+func repeat(s string) *repeater { return &repeater{s: s} }
+
+func (r *repeater) Read(b []byte) (int, error) {
+	for i := range b {
+		b[i] = r.s[r.off]
+		r.off = (r.off + 1) % len(r.s)
+	}
+	return len(b), nil
+}
+
 func FuzzParseOutput(f *testing.F) {
-	for _, s := range []string{"s SATISFIABLE\nv 1 -2 3 0\n", "c x\ns UNSATISFIABLE\n", "v 1 2\nv 3 0\n", "s SATISFIABLE\nv 1 -2\n", "hello\n", "v 1 1 0\n"} {
+	for _, s := range []string{"s SATISFIABLE\nv 1 -2 3 0\n", "c x\ns UNSATISFIABLE\n", "v 1 2\nv 3 0\n", "s SATISFIABLE\nv 1 -2\n", "hello\n", "v 1 1 0\n", "v -9223372036854775808 0\n", "v 9223372036854775807 0\n"} {
 		f.Add([]byte(s), 3)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, vars int) {

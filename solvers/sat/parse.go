@@ -1,13 +1,17 @@
 package sat
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
+
+	"github.com/queenslab/nqueens/internal/textio"
 )
+
+// MaxOutputLine caps one line of a solver's output: 64 MiB, room for a "v"
+// line of several million literals.
+const MaxOutputLine = textio.MaxLine
 
 // OutputError is a solver output that breaks the SAT competition format:
 // garbage, a literal out of range, a truncated or contradictory model.
@@ -29,9 +33,10 @@ func (e *OutputError) Error() string {
 // for enumerating solvers, several). Every model must give each variable
 // 1..vars exactly one value; it is passed to onModel as it completes. Blank
 // lines are allowed; anything else is an *OutputError, as is a model left
-// without its 0.
+// without its 0 and a line longer than MaxOutputLine.
 func ParseOutput(r io.Reader, vars int, onModel func(Model) error) ([]Status, error) {
-	br := bufio.NewReaderSize(r, 1<<16)
+	lr := textio.NewLineReader(r, "solver output")
+	lr.Max = MaxOutputLine
 	var statuses []Status
 	var cur Model   // the model being read, nil between models
 	var seen []bool // which variables of cur have a value
@@ -41,15 +46,19 @@ func ParseOutput(r io.Reader, vars int, onModel func(Model) error) ([]Status, er
 		return &OutputError{Line: line, Msg: fmt.Sprintf(format, a...)}
 	}
 	for {
-		text, err := br.ReadString('\n')
-		if err != nil && !errors.Is(err, io.EOF) {
-			return statuses, err
-		}
-		if text == "" && err != nil {
+		b, err := lr.Next()
+		if err == io.EOF {
 			break
 		}
-		line++
-		t := strings.TrimRight(text, "\r\n")
+		var pe *textio.ParseError
+		if errors.As(err, &pe) {
+			return statuses, &OutputError{Line: pe.Line, Msg: pe.Msg}
+		}
+		if err != nil {
+			return statuses, err
+		}
+		line = lr.Line()
+		t := string(b)
 		f := strings.Fields(t)
 		switch {
 		case len(f) == 0 || f[0] == "c" || strings.HasPrefix(t, "c "):
@@ -69,9 +78,9 @@ func ParseOutput(r io.Reader, vars int, onModel func(Model) error) ([]Status, er
 			}
 		case f[0] == "v":
 			for _, tok := range f[1:] {
-				lit, err := strconv.Atoi(tok)
-				if err != nil {
-					return statuses, bad("%q is not a literal", tok)
+				lit, ok := textio.ParseInt([]byte(tok))
+				if !ok {
+					return statuses, bad("%q is not a literal", clip(tok))
 				}
 				if lit > vars || -lit > vars {
 					return statuses, bad("literal %d is out of range (%d variables)", lit, vars)
@@ -98,9 +107,6 @@ func ParseOutput(r io.Reader, vars int, onModel func(Model) error) ([]Status, er
 			}
 		default:
 			return statuses, bad("unexpected output %q", clip(t))
-		}
-		if err != nil {
-			break
 		}
 	}
 	if cur != nil {
