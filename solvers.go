@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
 	"github.com/queenslab/nqueens/solvers/dlx"
@@ -44,7 +45,36 @@ func satSetup(p model.Problem, solverName, amoName string) (sat.Solver, *encode.
 	if err != nil {
 		return nil, nil, &OptionError{err}
 	}
+	if err := memlimit.Check(satMemory(s, cnf), fmt.Sprintf("N = %d with the %s encoding in %s", p.N, amo.Name(), s.Name())); err != nil {
+		return nil, nil, &OptionError{fmt.Errorf("%w%s", err, fittingAMO(p, s))}
+	}
 	return s, cnf, nil
+}
+
+// satMemory estimates what solver s takes for the CNF (sat.Memory; 0 for
+// an external solver).
+func satMemory(s sat.Solver, f *encode.CNF) uint64 {
+	v, c := f.Size()
+	return sat.Memory(s, v, c, 3*c)
+}
+
+// fittingAMO names the encoding of p that needs least memory in s, when it
+// fits, as advice after a refusal; "" when none does.
+func fittingAMO(p model.Problem, s sat.Solver) string {
+	best, need := "", uint64(0)
+	for _, a := range encode.AllAMO() {
+		f, err := encode.NewCNF(p, a)
+		if err != nil {
+			continue
+		}
+		if m := satMemory(s, f); best == "" || m < need {
+			best, need = a.Name(), m
+		}
+	}
+	if best == "" || memlimit.Check(need, "") != nil {
+		return ""
+	}
+	return fmt.Sprintf("; the %s encoding needs about %s", best, memlimit.GB(need))
 }
 
 // decodeColumns turns a model of the CNF into 32-bit columns.

@@ -16,6 +16,10 @@ import (
 // and column at fault (column 0 when the whole line or file is at fault).
 type ParseError = textio.ParseError
 
+// MaxVars is the largest number of variables a DIMACS file may declare:
+// solvers number literals with 32-bit integers.
+const MaxVars = 1<<31 - 1
+
 // Info is what ReadDIMACS learns besides the clauses.
 type Info struct {
 	Vars, Clauses int // from the "p cnf" line, checked against the body
@@ -67,6 +71,9 @@ lines:
 					return nil, lr.Errorf(fs[2+i].Col, "%q is not a count", fs[2+i].Text)
 				}
 				*p = v
+			}
+			if info.Vars > MaxVars {
+				return nil, lr.Errorf(fs[2].Col, "%d variables: more than the %d that DIMACS solvers number", info.Vars, MaxVars)
 			}
 			continue
 		case '%':

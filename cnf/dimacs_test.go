@@ -57,6 +57,8 @@ func TestReadDIMACS(t *testing.T) {
 		{"c ind 1 0 2\np cnf 2 0\n", "dimacs: line 1, column 9: c ind: 0 before the end of the line"},
 		{"c ind 5 0\np cnf 2 0\n", "dimacs: c ind names variable 5, beyond the 2 of the problem line"},
 		{"p cnf 2 1\n1 99999999999999999999 0\n", `dimacs: line 2, column 3: "99999999999999999999" is not a literal`},
+		{"p cnf 99999999999999999 1\n1 0\n", "dimacs: line 1, column 7: 99999999999999999 variables: more than the 2147483647 that DIMACS solvers number"},
+		{"p cnf 2147483648 0\n", "dimacs: line 1, column 7: 2147483648 variables: more than the 2147483647 that DIMACS solvers number"},
 	} {
 		_, _, err := cnf.ReadFormula(strings.NewReader(tc.in))
 		if err == nil || err.Error() != tc.err {

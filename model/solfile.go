@@ -193,11 +193,12 @@ func checkDrawnRow(text []byte, line, row int, q Placement) error {
 }
 
 // readColumns reads the first line: whole numbers separated by spaces or tabs.
-// It streams, so a line of 10^8 columns needs only the placement's memory.
+// It streams, so a line of 10^8 columns needs only the placement's memory;
+// the placement grows with the columns read, not with the N claimed.
 func readColumns(br *bufio.Reader, n int) (Placement, error) {
 	var q Placement
 	if n > 0 {
-		q = make(Placement, 0, n)
+		q = make(Placement, 0, min(n, 1<<20))
 	}
 	field := 0
 	var tok []byte

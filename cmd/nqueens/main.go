@@ -35,6 +35,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/internal/memlimit"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
@@ -97,7 +98,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "nqueens: "+oneLine(err.Error()))
 	var u usageError
 	var oe *nqueens.OptionError
-	if errors.As(err, &u) || errors.As(err, &oe) {
+	var tl *memlimit.TooLargeError
+	if errors.As(err, &u) || errors.As(err, &oe) || errors.As(err, &tl) {
 		return exitUsage
 	}
 	return exitFailure

@@ -17,6 +17,7 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
+	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/sat"
 )
@@ -593,11 +594,11 @@ func TestBench(t *testing.T) {
 
 func TestMemoryCheck(t *testing.T) {
 	f, _ := nqueens.LookupFinder("localsearch")
-	err := memoryCheck(f, 1_000_000_000, 4<<30)
-	if err == nil || err.Error() != "N = 1000000000 needs about 5.6 GB with method localsearch, but only 4.3 GB of memory is available" {
+	err := memoryCheck(f, 1_000_000_000, memlimit.Limit{Bytes: 4 << 30, Source: "RLIMIT_AS"})
+	if err == nil || err.Error() != "N = 1000000000 with method localsearch needs about 5.6 GB of memory, more than the 4.3 GB available (RLIMIT_AS)" {
 		t.Errorf("%v", err)
 	}
-	if err := memoryCheck(f, 1_000_000_000, 24<<30); err != nil {
+	if err := memoryCheck(f, 1_000_000_000, memlimit.Limit{Bytes: 24 << 30, Source: "MemAvailable"}); err != nil {
 		t.Errorf("24 GiB: %v", err)
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -27,30 +26,6 @@ func unwrapPathErr(err error) error {
 	}
 	return err
 }
-
-// availableMemory reads MemAvailable from /proc/meminfo; ok is false where
-// it cannot be read.
-func availableMemory() (uint64, bool) {
-	raw, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return 0, false
-	}
-	for _, line := range strings.Split(string(raw), "\n") {
-		if rest, found := strings.CutPrefix(line, "MemAvailable:"); found {
-			f := strings.Fields(rest)
-			if len(f) >= 1 {
-				kb, err := strconv.ParseUint(f[0], 10, 64)
-				if err == nil {
-					return kb << 10, true
-				}
-			}
-		}
-	}
-	return 0, false
-}
-
-// gb formats a byte count in gigabytes.
-func gb(b uint64) string { return fmt.Sprintf("%.1f GB", float64(b)/1e9) }
 
 // thousands writes n with commas: 35,539.
 func thousands(n uint64) string {

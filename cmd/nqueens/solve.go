@@ -15,6 +15,7 @@ import (
 	"github.com/queenslab/nqueens/draw"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/atomicfile"
+	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -124,8 +125,8 @@ solution: the exit status is then 1.`,
 			if err := pic.check(); err != nil {
 				return err
 			}
-			if avail, ok := availableMemory(); ok {
-				if err := memoryCheck(f, n, avail); err != nil {
+			if l, ok := memlimit.Available(); ok {
+				if err := memoryCheck(f, n, l); err != nil {
 					return err
 				}
 			}
@@ -229,9 +230,9 @@ func writeSolveJSON(e *env, s *nqueens.Solution, out string) error {
 
 // memoryCheck refuses a run that would need more memory than is available,
 // before anything is allocated.
-func memoryCheck(f nqueens.Finder, n int, avail uint64) error {
-	if need := f.MemoryNeeded(n); need > avail {
-		return usagef("N = %d needs about %s with method %s, but only %s of memory is available", n, gb(need), f.Name, gb(avail))
+func memoryCheck(f nqueens.Finder, n int, l memlimit.Limit) error {
+	if need := f.MemoryNeeded(n); need > l.Bytes {
+		return usageError{&memlimit.TooLargeError{What: fmt.Sprintf("N = %d with method %s", n, f.Name), Need: need, Limit: l}}
 	}
 	return nil
 }

@@ -80,7 +80,10 @@ func giniModel(g *gini.Gini, vars int) Model {
 	return m
 }
 
-func (Gini) Solve(ctx context.Context, in cnf.Source) (Result, error) {
+func (s Gini) Solve(ctx context.Context, in cnf.Source) (Result, error) {
+	if err := checkMemory(s, in); err != nil {
+		return Result{}, err
+	}
 	g, vars := newGini(in)
 	switch giniSolve(ctx, g) {
 	case Sat:
@@ -114,7 +117,10 @@ func ctxErr(ctx context.Context) error {
 // literals (gini's Test) fixes some variables, and a fresh gini gets only
 // the clauses they leave open, shortened; cubes that propagation refutes
 // are skipped.
-func (Gini) Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
+func (s Gini) Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
+	if err := checkMemory(s, in); err != nil {
+		return 0, err
+	}
 	if len(opt.Cubes) > 0 {
 		return giniCubes(ctx, in, opt, each)
 	}

@@ -119,8 +119,11 @@ func newGophersat(f *cnf.Formula, extra []int) *solver.Solver {
 	return solver.New(solver.ParseSliceNb(clauses, f.Vars))
 }
 
-func (Gophersat) Solve(ctx context.Context, in cnf.Source) (Result, error) {
+func (g Gophersat) Solve(ctx context.Context, in cnf.Source) (Result, error) {
 	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	if err := checkMemory(g, in); err != nil {
 		return Result{}, err
 	}
 	f := cnf.FormulaOf(in)
@@ -144,7 +147,10 @@ func (Gophersat) Solve(ctx context.Context, in cnf.Source) (Result, error) {
 // Enumerate lists models with blocking clauses over the projection, one
 // gophersat per cube, one cube after the other. Jobs is ignored: gophersat
 // cannot run twice at once in one process (see gophersatLock).
-func (Gophersat) Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
+func (g Gophersat) Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
+	if err := checkMemory(g, in); err != nil {
+		return 0, err
+	}
 	f := cnf.FormulaOf(in)
 	units, unsat := unitsOf(f)
 	if unsat {

@@ -1,0 +1,52 @@
+package memlimit_test
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/queenslab/nqueens/internal/memlimit"
+)
+
+func TestAvailable(t *testing.T) {
+	l, ok := memlimit.Available()
+	if !ok || l.Bytes == 0 || l.Source == "" {
+		t.Fatalf("Available() = %+v, %v on Linux", l, ok)
+	}
+	if err := memlimit.Check(1<<20, "a megabyte"); err != nil {
+		t.Errorf("a megabyte refused: %v", err)
+	}
+	err := memlimit.Check(1<<62, "everything")
+	var tl *memlimit.TooLargeError
+	if !errors.As(err, &tl) || !strings.HasPrefix(err.Error(), "everything needs about 4611686018.4 GB of memory, more than the ") {
+		t.Errorf("Check(2^62) = %v", err)
+	}
+}
+
+// TestRlimit: under ulimit -v the limit is RLIMIT_AS less what the process
+// maps (run in a child, since a limit cannot be raised again).
+func TestRlimit(t *testing.T) {
+	if os.Getenv("MEMLIMIT_CHILD") == "1" {
+		l, _ := memlimit.Available()
+		if l.Source != "RLIMIT_AS" || l.Bytes > 4<<30 {
+			t.Fatalf("under ulimit -v 4 GiB: %+v", l)
+		}
+		return
+	}
+	exe, _ := os.Executable()
+	cmd := exec.Command("sh", "-c", `ulimit -v 4194304 && exec "$0" -test.run TestRlimit`, exe)
+	cmd.Env = append(os.Environ(), "MEMLIMIT_CHILD=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+}
+
+func TestGB(t *testing.T) {
+	for b, want := range map[uint64]string{0: "0 MB", 6_500_000: "7 MB", 33e9: "33.0 GB"} {
+		if got := memlimit.GB(b); got != want {
+			t.Errorf("GB(%d) = %q, want %q", b, got, want)
+		}
+	}
+}
