@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/queenslab/nqueens/internal/panics"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -118,10 +119,12 @@ func Bitmask(ctx context.Context, n int, opt BitmaskOptions) (BitmaskResult, err
 	defer watch()
 
 	var wg sync.WaitGroup
+	var caught panics.Catcher
 	for range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer caught.Recover(func() { stop.Store(true) })
 			var s symSearch
 			for {
 				i := int(next.Add(1) - 1)
@@ -164,6 +167,9 @@ func Bitmask(ctx context.Context, n int, opt BitmaskOptions) (BitmaskResult, err
 	}
 	res.Distinct = res.ByOrbit[0] + res.ByOrbit[1] + res.ByOrbit[2]
 	res.All = 2*res.ByOrbit[0] + 4*res.ByOrbit[1] + 8*res.ByOrbit[2]
+	if err := caught.Err(); err != nil {
+		return res, err
+	}
 	if res.UnitsDone < res.Units {
 		if err := ctx.Err(); err != nil {
 			return res, err

@@ -30,23 +30,38 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/internal/memlimit"
+	"github.com/queenslab/nqueens/internal/panics"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 
-// Exit statuses.
+// Exit statuses; after a signal, 128 plus its number, as a shell reports it.
 const (
-	exitOK        = 0
-	exitFailure   = 1
-	exitUsage     = 2
-	exitInterrupt = 130
+	exitOK       = 0
+	exitFailure  = 1
+	exitUsage    = 2
+	exitInternal = 3 // a bug: a panic caught at the command's boundary
+
+	exitInterrupt = 128 + int(syscall.SIGINT)
 )
+
+// signalGrace is how long a command has, after SIGINT, SIGTERM or SIGHUP,
+// to stop by itself; then the process exits anyway, its temporaries
+// removed (a read of a terminal or a pipe does not look at the context).
+const signalGrace = time.Second
+
+// testCommands are added to the command line by tests (a command that
+// panics, to test the boundary); empty in the program.
+var testCommands []func(*env) *cobra.Command
 
 // usageError marks bad input: a bad argument, flag or file.
 type usageError struct{ error }
@@ -69,18 +84,65 @@ type env struct {
 	progressMode string
 }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, cmdline: commandLine(args)}
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sigs)
+	var caught atomic.Value // the signal received
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		select {
+		case s := <-sigs:
+			caught.Store(s)
+			cancel()
+			select {
+			case <-time.After(signalGrace):
+				atomicfile.Abandon()
+				fmt.Fprintln(stderr, "nqueens: interrupted")
+				os.Exit(signalStatus(s))
+			case <-finished:
+			}
+		case <-finished:
+		}
+	}()
+	out := &checkedWriter{w: stdout}
+	e := &env{stdin: stdin, stdout: out, stderr: stderr, cmdline: commandLine(args)}
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "nqueens: internal error: %s (please report)\n", oneLine(fmt.Sprint(r)))
+			code = exitInternal
+		}
+	}()
 	root := newRoot(e)
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(stdout)
+	root.SetOut(out)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
+	if s, ok := caught.Load().(os.Signal); ok {
+		// Whatever the command made of it, a signal ends the run as one.
+		if err != nil {
+			fmt.Fprintln(stderr, "nqueens: interrupted")
+		}
+		return signalStatus(s)
+	}
+	if out.err != nil {
+		// The command's own error, if any, is this one seen from inside.
+		fmt.Fprintf(stderr, "nqueens: cannot write standard output: %v\n", unwrapPathErr(out.err))
+		return exitFailure
+	}
+	return exitStatus(err, e, stderr)
+}
+
+// exitStatus prints what err says (a failure's message on standard output,
+// an error as one line on standard error) and returns the exit status.
+func exitStatus(err error, e *env, stderr io.Writer) int {
 	var f failure
 	var code exitCode
+	var pe *panics.Error
 	switch {
 	case err == nil:
 		return exitOK
@@ -88,14 +150,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return int(code)
 	case errors.As(err, &f):
 		if f.msg != "" {
-			fmt.Fprintln(stdout, f.msg)
+			fmt.Fprintln(e.stdout, f.msg)
 		}
 		return exitFailure
-	case ctx.Err() != nil:
-		fmt.Fprintln(stderr, "nqueens: interrupted")
-		return exitInterrupt
+	case errors.As(err, &pe):
+		fmt.Fprintf(stderr, "nqueens: %s (please report)\n", oneLine(err.Error()))
+		return exitInternal
 	}
-	fmt.Fprintln(stderr, "nqueens: "+oneLine(err.Error()))
+	fmt.Fprintln(stderr, "nqueens: "+oneLine(strings.TrimPrefix(err.Error(), "nqueens: ")))
 	var u usageError
 	var oe *nqueens.OptionError
 	var tl *memlimit.TooLargeError
@@ -103,6 +165,33 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return exitFailure
+}
+
+// signalStatus is the exit status after signal s: 128 plus its number
+// (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP).
+func signalStatus(s os.Signal) int {
+	if n, ok := s.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return 130
+}
+
+// checkedWriter remembers the first failed write, so that output lost on a
+// full disk or a closed descriptor is an error, not a silent exit 0.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(b []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(b)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
 }
 
 // commandLine gives the command as a shell would take it back: arguments
@@ -159,6 +248,9 @@ numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
 		return usagef("--progress must be auto, json or off, not %q", e.progressMode)
 	}
 	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e), newMerge(e), newDraw(e), newTrace(e), newBench(e))
+	for _, c := range testCommands {
+		root.AddCommand(c(e))
+	}
 	return root
 }
 

@@ -18,8 +18,10 @@ import (
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/internal/memlimit"
+	"github.com/queenslab/nqueens/internal/panics"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/sat"
+	"github.com/spf13/cobra"
 )
 
 // runCLI runs the command in-process and returns its exit status and output.
@@ -637,6 +639,44 @@ func TestInterruptLeavesNoFile(t *testing.T) {
 			if e.Name() != "nqueens" {
 				t.Errorf("%v: left behind: %s", args, e.Name())
 			}
+		}
+	}
+}
+
+// TestInternalError: a panic in a command, or one caught in a worker
+// goroutine and returned as *panics.Error, is one line "internal error ...
+// (please report)" and exit 3, never a stack trace.
+func TestInternalError(t *testing.T) {
+	testCommands = []func(*env) *cobra.Command{
+		func(*env) *cobra.Command {
+			return &cobra.Command{Use: "boom", RunE: func(*cobra.Command, []string) error {
+				var m map[int]int
+				m[1]++
+				return nil
+			}}
+		},
+		func(*env) *cobra.Command {
+			return &cobra.Command{Use: "workerboom", RunE: func(*cobra.Command, []string) error {
+				var c panics.Catcher
+				done := make(chan bool)
+				go func() {
+					defer close(done)
+					defer c.Recover(nil)
+					panic("a worker's bug")
+				}()
+				<-done
+				return c.Err()
+			}}
+		},
+	}
+	defer func() { testCommands = nil }()
+	for cmd, want := range map[string]string{
+		"boom":       "nqueens: internal error: assignment to entry in nil map (please report)\n",
+		"workerboom": "nqueens: internal error: a worker's bug (please report)\n",
+	} {
+		code, out, errs := runCLI(t, "", cmd)
+		if code != exitInternal || out != "" || errs != want {
+			t.Errorf("%s: exit %d, %q, %q; want 3 and %q", cmd, code, out, errs, want)
 		}
 	}
 }

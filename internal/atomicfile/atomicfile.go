@@ -27,6 +27,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -144,12 +145,14 @@ func Write(ctx context.Context, path string, write func(w io.Writer) error) erro
 	if err != nil {
 		return fail(path, err)
 	}
+	live.add(tmp.Name())
 	done := false
 	defer func() {
 		if !done {
 			tmp.Close()
 			os.Remove(tmp.Name())
 		}
+		live.remove(tmp.Name())
 	}()
 	if err := tmp.Chmod(mode); err != nil {
 		return fail(path, err)
@@ -217,6 +220,38 @@ func writeThrough(ctx context.Context, path, target string, write func(w io.Writ
 		return fail(path, err)
 	}
 	return nil
+}
+
+// live is the set of temporaries this process is writing now.
+var live = &tempSet{names: map[string]bool{}}
+
+type tempSet struct {
+	mu    sync.Mutex
+	names map[string]bool
+}
+
+func (t *tempSet) add(name string) {
+	t.mu.Lock()
+	t.names[name] = true
+	t.mu.Unlock()
+}
+
+func (t *tempSet) remove(name string) {
+	t.mu.Lock()
+	delete(t.names, name)
+	t.mu.Unlock()
+}
+
+// Abandon removes the temporaries of every write in progress in this
+// process, for a process about to exit without finishing them (after a
+// signal that the running command did not honour in time). The targets
+// stay as they were.
+func Abandon() {
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	for name := range live.names {
+		os.Remove(name)
+	}
 }
 
 // RemoveStale removes the temporaries of target left by writers whose

@@ -192,3 +192,30 @@ func TestCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestAbandon: the temporary of a write in progress is removed by Abandon,
+// and the target is untouched.
+func TestAbandon(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.txt")
+	os.WriteFile(path, []byte("before\n"), 0o644)
+	inside, release := make(chan bool), make(chan bool)
+	go atomicfile.Write(context.Background(), path, func(w io.Writer) error {
+		io.WriteString(w, "partial")
+		inside <- true
+		<-release
+		return errors.New("stopped")
+	})
+	<-inside
+	if l := leftovers(t, dir); len(l) != 1 {
+		t.Fatalf("temporaries while writing: %v", l)
+	}
+	atomicfile.Abandon()
+	if l := leftovers(t, dir); len(l) != 0 {
+		t.Errorf("temporaries after Abandon: %v", l)
+	}
+	close(release)
+	if b, _ := os.ReadFile(path); string(b) != "before\n" {
+		t.Errorf("target changed: %q", b)
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/queenslab/nqueens/internal/panics"
 	"github.com/queenslab/nqueens/xcc"
 )
 
@@ -335,10 +336,15 @@ func (p *Problem) Count(ctx context.Context, jobs int) (uint64, Stats, error) {
 	var next atomic.Int64
 	var total, nodes, updates atomic.Uint64
 	var wg sync.WaitGroup
+	var caught panics.Catcher
+	wctx, stop := context.WithCancel(ctx)
+	defer stop()
 	for range min(jobs, max(1, len(opts))) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer caught.Recover(stop)
+			ctx := wctx
 			c := p.clone()
 			var st Stats
 			c.cover(i, &st)
@@ -361,7 +367,11 @@ func (p *Problem) Count(ctx context.Context, jobs int) (uint64, Stats, error) {
 		}()
 	}
 	wg.Wait()
-	return total.Load(), Stats{Nodes: nodes.Load(), Updates: updates.Load()}, ctx.Err()
+	st := Stats{Nodes: nodes.Load(), Updates: updates.Load()}
+	if err := caught.Err(); err != nil {
+		return total.Load(), st, err
+	}
+	return total.Load(), st, ctx.Err()
 }
 
 // First returns the first solution in the search order, or nil when there

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/queenslab/nqueens/cnf"
+	"github.com/queenslab/nqueens/internal/panics"
 )
 
 // External is a DIMACS solver run as a process. The formula is written to a
@@ -155,16 +156,23 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra []st
 	defer syscall.Kill(-pid, syscall.SIGKILL)
 	var feedErr error
 	var wg sync.WaitGroup
+	var caught panics.Catcher
 	if e.Pipe {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				if err := caught.Err(); err != nil && feedErr == nil {
+					feedErr = err
+				}
+			}()
+			defer stdin.Close()
+			defer caught.Recover(nil)
 			w := bufio.NewWriterSize(stdin, 1<<20)
 			feedErr = cnf.WriteDIMACS(ctx, w, in, header(ind))
 			if feedErr == nil {
 				feedErr = w.Flush()
 			}
-			stdin.Close()
 		}()
 	}
 	readErr := read(stdout)

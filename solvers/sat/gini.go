@@ -9,6 +9,7 @@ import (
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 	"github.com/queenslab/nqueens/cnf"
+	"github.com/queenslab/nqueens/internal/panics"
 )
 
 // Gini is the in-process CDCL solver github.com/go-air/gini. Its searches
@@ -179,10 +180,12 @@ func giniCubes(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Mo
 	var firstErr error
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var caught panics.Catcher
 	for range max(1, opt.Jobs) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer caught.Recover(func() { stopped.Store(true) })
 			fixed := make([]int8, vars+1)
 			out := make([]z.Lit, 0, vars+1) // Test reports nothing into a nil slice
 			loc := make([]int, vars+1)      // global variable -> local, 0 if none
@@ -302,6 +305,9 @@ func giniCubes(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Mo
 		}()
 	}
 	wg.Wait()
+	if err := caught.Err(); err != nil {
+		return count.Load(), err
+	}
 	return count.Load(), firstErr
 }
 

@@ -2,9 +2,11 @@ package sat
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/crillab/gophersat/solver"
 	"github.com/queenslab/nqueens/cnf"
+	"github.com/queenslab/nqueens/internal/panics"
 )
 
 // Gophersat is the in-process solver github.com/crillab/gophersat (v1.4.0),
@@ -71,29 +73,42 @@ func contradicts(units map[int]bool, cube []int) bool {
 var gophersatLock = make(chan struct{}, 1)
 
 // gophersatRun solves s in a goroutine so that the context can abandon it.
-func gophersatRun(ctx context.Context, s *solver.Solver) Status {
+// A panic of gophersat's is an error (*panics.Error), and releases the lock.
+func gophersatRun(ctx context.Context, s *solver.Solver) (Status, error) {
 	select {
 	case gophersatLock <- struct{}{}:
 	case <-ctx.Done():
-		return Unknown
+		return Unknown, ctx.Err()
 	}
-	done := make(chan solver.Status, 1)
+	type outcome struct {
+		st  solver.Status
+		err error
+	}
+	done := make(chan outcome, 1)
 	go func() {
-		st := s.Solve()
-		<-gophersatLock
-		done <- st
+		var o outcome
+		var c panics.Catcher
+		defer func() {
+			<-gophersatLock
+			o.err = c.Err()
+			done <- o
+		}()
+		defer c.Recover(nil)
+		o.st = s.Solve()
 	}()
 	select {
-	case st := <-done:
-		switch st {
-		case solver.Sat:
-			return Sat
-		case solver.Unsat:
-			return Unsat
+	case o := <-done:
+		switch {
+		case o.err != nil:
+			return Unknown, fmt.Errorf("sat: gophersat: %w", o.err)
+		case o.st == solver.Sat:
+			return Sat, nil
+		case o.st == solver.Unsat:
+			return Unsat, nil
 		}
-		return Unknown
+		return Unknown, nil
 	case <-ctx.Done():
-		return Unknown
+		return Unknown, ctx.Err()
 	}
 }
 
@@ -108,7 +123,16 @@ func gophersatModel(s *solver.Solver, vars int) Model {
 
 // newGophersat loads f plus the unit clauses extra, copying the clauses
 // (gophersat keeps and may change the slices it is given).
-func newGophersat(f *cnf.Formula, extra []int) *solver.Solver {
+func newGophersat(f *cnf.Formula, extra []int) (s *solver.Solver, err error) {
+	var c panics.Catcher
+	defer func() {
+		if err == nil {
+			if err = c.Err(); err != nil {
+				err = fmt.Errorf("sat: gophersat: %w", err)
+			}
+		}
+	}()
+	defer c.Recover(nil)
 	clauses := make([][]int, 0, len(f.Clauses)+len(extra))
 	for _, c := range f.Clauses {
 		clauses = append(clauses, append([]int(nil), c...))
@@ -116,7 +140,7 @@ func newGophersat(f *cnf.Formula, extra []int) *solver.Solver {
 	for _, l := range extra {
 		clauses = append(clauses, []int{l})
 	}
-	return solver.New(solver.ParseSliceNb(clauses, f.Vars))
+	return solver.New(solver.ParseSliceNb(clauses, f.Vars)), nil
 }
 
 func (g Gophersat) Solve(ctx context.Context, in cnf.Source) (Result, error) {
@@ -130,8 +154,12 @@ func (g Gophersat) Solve(ctx context.Context, in cnf.Source) (Result, error) {
 	if _, unsat := unitsOf(f); unsat {
 		return Result{Status: Unsat}, nil
 	}
-	s := newGophersat(f, nil)
-	switch gophersatRun(ctx, s) {
+	s, err := newGophersat(f, nil)
+	if err != nil {
+		return Result{}, err
+	}
+	st, err := gophersatRun(ctx, s)
+	switch st {
 	case Sat:
 		m := gophersatModel(s, f.Vars)
 		if err := CheckModel(f, m); err != nil {
@@ -141,7 +169,7 @@ func (g Gophersat) Solve(ctx context.Context, in cnf.Source) (Result, error) {
 	case Unsat:
 		return Result{Status: Unsat}, nil
 	}
-	return Result{Status: Unknown}, ctx.Err()
+	return Result{Status: Unknown}, err
 }
 
 // Enumerate lists models with blocking clauses over the projection, one
@@ -167,13 +195,16 @@ nextCube:
 		if contradicts(units, cube) {
 			continue
 		}
-		s := newGophersat(f, cube)
+		s, err := newGophersat(f, cube)
+		if err != nil {
+			return count, err
+		}
 		for {
-			switch gophersatRun(ctx, s) {
+			switch st, err := gophersatRun(ctx, s); st {
 			case Unsat:
 				continue nextCube
 			case Unknown:
-				return count, ctx.Err()
+				return count, err
 			}
 			m := gophersatModel(s, f.Vars)
 			count++
