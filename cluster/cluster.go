@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/native"
@@ -177,75 +178,88 @@ func recordText(i int, r native.UnitResult) string {
 }
 
 // openJournal opens the checkpoint at path for the count h, creating it,
-// or reading back the units it holds. A damaged last record (a crash in
-// the middle of a write) is cut off, to be counted again; damage anywhere
-// else, a record for a unit twice with different values, or a header of
-// another count is an error.
+// or reading back the units it holds, and locks it (flock) for this run: a
+// second run on the same journal is refused. A journal without a complete
+// header (a crash right after creating it) counts as new. A damaged last
+// record (a crash in the middle of a write) is cut off, to be counted
+// again; damage anywhere else, a record for a unit twice with different
+// values, or a header of another count is an error. Only a regular file
+// is a journal.
 func openJournal(path string, h journalHeader) (*journal, map[int]native.UnitResult, error) {
 	done := map[int]native.UnitResult{}
-	raw, err := os.ReadFile(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
-		if err != nil {
-			return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s: %v", path, errors.Unwrap(err))}
-		}
-		if _, err := f.WriteString(h.line() + "\n"); err != nil {
-			f.Close()
-			return nil, nil, err
-		}
-		if err := f.Sync(); err != nil {
-			f.Close()
-			return nil, nil, err
-		}
-		return &journal{f: f, path: path}, done, nil
-	case err != nil:
-		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s: %v", path, errors.Unwrap(err))}
-	}
 	bad := func(line int, format string, a ...any) error {
 		return &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s, line %d: %s", path, line, fmt.Sprintf(format, a...))}
 	}
-	header, rest, ok := bytes.Cut(raw, []byte("\n"))
-	if !ok {
-		return nil, nil, bad(1, "no complete header line")
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s is not a regular file", path)}
 	}
-	if string(header) != h.line() {
-		return nil, nil, bad(1, "the journal is of another count: %q, this run is %q", header, h.line())
-	}
-	good := len(header) + 1 // bytes of the file that are sound
-	lines := bytes.SplitAfter(rest, []byte("\n"))
-	for k, l := range lines {
-		if len(l) == 0 {
-			continue
-		}
-		last := k == len(lines)-1 || k == len(lines)-2 && len(lines[len(lines)-1]) == 0
-		i, r, err := parseRecord(l, h.Units)
-		if err != nil {
-			if last {
-				break // a write cut short: drop it, the unit is counted again
-			}
-			return nil, nil, bad(k+2, "%v", err)
-		}
-		if prev, dup := done[i]; dup && prev != r {
-			return nil, nil, bad(k+2, "unit %d recorded twice with different counts", i)
-		}
-		if h.Shards > 0 && i%h.Shards != h.Shard {
-			return nil, nil, bad(k+2, "unit %d is not in shard %d/%d", i, h.Shard, h.Shards)
-		}
-		done[i] = r
-		good += len(l)
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s: %v", path, errors.Unwrap(err))}
 	}
-	if err := f.Truncate(int64(good)); err != nil {
+	fail := func(err error) (*journal, map[int]native.UnitResult, error) {
 		f.Close()
 		return nil, nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return fail(&nqueens.OptionError{Err: fmt.Errorf("checkpoint %s is in use by another running count", path)})
+		}
+		return fail(fmt.Errorf("checkpoint %s: lock: %v", path, err))
+	}
+	raw, err := io.ReadAll(f)
+	if err != nil {
+		return fail(fmt.Errorf("checkpoint %s: %v", path, err))
+	}
+	header, rest, complete := bytes.Cut(raw, []byte("\n"))
+	good := 0 // bytes of the file that are sound
+	switch {
+	case !complete && bytes.HasPrefix([]byte(h.line()), header):
+		// Empty, or a header cut short: a new journal.
+		if err := f.Truncate(0); err != nil {
+			return fail(err)
+		}
+		if _, err := f.WriteAt([]byte(h.line()+"\n"), 0); err != nil {
+			return fail(err)
+		}
+		if err := f.Sync(); err != nil {
+			return fail(err)
+		}
+		good = len(h.line()) + 1
+	case !complete:
+		return fail(bad(1, "no complete header line"))
+	case string(header) != h.line():
+		return fail(bad(1, "the journal is of another count: %q, this run is %q", header, h.line()))
+	default:
+		good = len(header) + 1
+		lines := bytes.SplitAfter(rest, []byte("\n"))
+		for k, l := range lines {
+			if len(l) == 0 {
+				continue
+			}
+			last := k == len(lines)-1 || k == len(lines)-2 && len(lines[len(lines)-1]) == 0
+			i, r, err := parseRecord(l, h.Units)
+			if err != nil {
+				if last {
+					break // a write cut short: drop it, the unit is counted again
+				}
+				return fail(bad(k+2, "%v", err))
+			}
+			if prev, dup := done[i]; dup && prev != r {
+				return fail(bad(k+2, "unit %d recorded twice with different counts", i))
+			}
+			if h.Shards > 0 && i%h.Shards != h.Shard {
+				return fail(bad(k+2, "unit %d is not in shard %d/%d", i, h.Shard, h.Shards))
+			}
+			done[i] = r
+			good += len(l)
+		}
+		if err := f.Truncate(int64(good)); err != nil {
+			return fail(err)
+		}
 	}
 	if _, err := f.Seek(int64(good), io.SeekStart); err != nil {
-		f.Close()
-		return nil, nil, err
+		return fail(err)
 	}
 	return &journal{f: f, path: path}, done, nil
 }

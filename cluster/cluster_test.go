@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/queenslab/nqueens/cluster"
@@ -66,6 +67,50 @@ func TestCheckpointResume(t *testing.T) {
 	os.WriteFile(path, []byte(strings.Join(lines[:1], "\n")+"\n"), 0o644)
 	if _, err := cluster.Count(context.Background(), n, cluster.Options{Checkpoint: path}); err == nil || !strings.Contains(err.Error(), "another count") {
 		t.Errorf("journal of another unit list: %v", err)
+	}
+}
+
+// TestJournalLockAndEmpty: a journal in use by a running count is refused
+// (flock); an empty journal, or one whose header a crash cut short, is a
+// new one; a FIFO is not a journal.
+func TestJournalLockAndEmpty(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ck")
+	n := 12
+	want, _, _ := model.KnownCount(n)
+	started, release := make(chan bool), make(chan bool)
+	done := make(chan error)
+	go func() {
+		first := true
+		_, err := cluster.Count(context.Background(), n, cluster.Options{Jobs: 1, Checkpoint: path, Progress: func(d, total int) {
+			if first {
+				first = false
+				started <- true
+				<-release
+			}
+		}})
+		done <- err
+	}()
+	<-started
+	_, err := cluster.Count(context.Background(), n, cluster.Options{Checkpoint: path})
+	if err == nil || !strings.Contains(err.Error(), "is in use by another running count") {
+		t.Errorf("a second run on a journal in use: %v", err)
+	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	for _, content := range []string{"", "nqueens-checkp"} {
+		os.WriteFile(path, []byte(content), 0o644)
+		r, err := cluster.Count(context.Background(), n, cluster.Options{Checkpoint: path})
+		if err != nil || r.All != want || r.Resumed != 0 {
+			t.Errorf("journal %q: %v %+v", content, err, r)
+		}
+	}
+	fifo := filepath.Join(dir, "fifo")
+	syscall.Mkfifo(fifo, 0o600)
+	if _, err := cluster.Count(context.Background(), n, cluster.Options{Checkpoint: fifo}); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("a FIFO as journal: %v", err)
 	}
 }
 

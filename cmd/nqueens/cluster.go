@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -31,13 +30,13 @@ func (uf *unitFlags) active() bool {
 	return uf.checkpoint != "" || uf.shard != "" || uf.out != "" || uf.depth != 0
 }
 
-func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int) error {
+func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, sf *solverFlags) error {
 	o := cluster.Options{Jobs: jobs, Depth: uf.depth, Checkpoint: uf.checkpoint}
 	if uf.shard != "" {
 		i, m, ok := strings.Cut(uf.shard, "/")
-		a, err1 := strconv.Atoi(i)
-		b, err2 := strconv.Atoi(m)
-		if !ok || err1 != nil || err2 != nil || b < 1 || a < 0 || a >= b {
+		a, ok1 := parseCount(i)
+		b, ok2 := parseCount(m)
+		if !ok || !ok1 || !ok2 || b < 1 || a >= b {
 			return usagef("--shard %q: want I/M with 0 <= I < M, e.g. 3/8", uf.shard)
 		}
 		o.Shard, o.Shards = a, b
@@ -55,13 +54,15 @@ func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int) error {
 	}
 	bar := e.progress(fmt.Sprintf("counting N = %d", n), 0)
 	o.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
-	r, err := cluster.Count(cmd.Context(), n, o)
+	ctx, cancel := sf.context(cmd)
+	defer cancel()
+	r, err := cluster.Count(ctx, n, o)
 	bar.done()
 	if err != nil {
-		if r != nil && uf.checkpoint != "" && cmd.Context().Err() != nil {
+		if r != nil && uf.checkpoint != "" && ctx.Err() != nil {
 			fmt.Fprintf(e.stderr, "nqueens: %d of %d work units are saved in %s: run the same command to resume\n", r.Done, r.Units, uf.checkpoint)
 		}
-		return err
+		return sf.timedOut(err, "bitmask")
 	}
 	what := fmt.Sprintf("N = %d", n)
 	if o.Shards > 0 {

@@ -54,7 +54,7 @@ Every model and cover is verified as a solution before it is counted.`,
 				if method != "bitmask" || unique || asJSON || !p.IsClassic() {
 					return usagef("--checkpoint and --shard count the classic problem with --method bitmask (no --unique or --json: the output reports both counts)")
 				}
-				return uf.run(cmd, e, n, jobs)
+				return uf.run(cmd, e, n, jobs, &sf)
 			}
 			ctx, cancel := sf.context(cmd)
 			defer cancel()

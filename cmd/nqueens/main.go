@@ -254,16 +254,45 @@ numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
 	return root
 }
 
-// parseN reads the board size argument.
+// parseN reads the board size argument: digits, optionally in groups
+// joined by single underscores as in Go (1_000_000).
 func parseN(s string) (int, error) {
 	n, err := strconv.ParseInt(strings.ReplaceAll(s, "_", ""), 10, 64)
-	if err != nil {
+	if err != nil || !digitGroups(s) {
 		return 0, usagef("N must be a whole number, not %q", s)
 	}
 	if n < 1 {
 		return 0, usagef("N must be at least 1, not %d", n)
 	}
 	return int(n), nil
+}
+
+// digitGroups reports whether s is digits, or groups of digits joined by
+// single underscores, with an optional leading minus.
+func digitGroups(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	for _, g := range strings.Split(s, "_") {
+		if _, ok := parseCount(g); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// parseCount reads a count written in decimal digits only: no sign, no
+// space, no base prefix, at most 18 digits.
+func parseCount(s string) (int, bool) {
+	if s == "" || len(s) > 18 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }
 
 // argsBetween is cobra.RangeArgs with our usage error and wording: from lo
