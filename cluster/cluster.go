@@ -6,7 +6,6 @@
 package cluster
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -186,10 +185,6 @@ func recordText(i int, r native.UnitResult) string {
 // values, or a header of another count is an error. Only a regular file
 // is a journal.
 func openJournal(path string, h journalHeader) (*journal, map[int]native.UnitResult, error) {
-	done := map[int]native.UnitResult{}
-	bad := func(line int, format string, a ...any) error {
-		return &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s, line %d: %s", path, line, fmt.Sprintf(format, a...))}
-	}
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
 		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s is not a regular file", path)}
 	}
@@ -211,10 +206,11 @@ func openJournal(path string, h journalHeader) (*journal, map[int]native.UnitRes
 	if err != nil {
 		return fail(fmt.Errorf("checkpoint %s: %v", path, err))
 	}
-	header, rest, complete := bytes.Cut(raw, []byte("\n"))
-	good := 0 // bytes of the file that are sound
+	done, good, err := readJournal(raw, h, path)
 	switch {
-	case !complete && bytes.HasPrefix([]byte(h.line()), header):
+	case err != nil:
+		return fail(err)
+	case good == 0:
 		// Empty, or a header cut short: a new journal.
 		if err := f.Truncate(0); err != nil {
 			return fail(err)
@@ -226,34 +222,7 @@ func openJournal(path string, h journalHeader) (*journal, map[int]native.UnitRes
 			return fail(err)
 		}
 		good = len(h.line()) + 1
-	case !complete:
-		return fail(bad(1, "no complete header line"))
-	case string(header) != h.line():
-		return fail(bad(1, "the journal is of another count: %q, this run is %q", header, h.line()))
 	default:
-		good = len(header) + 1
-		lines := bytes.SplitAfter(rest, []byte("\n"))
-		for k, l := range lines {
-			if len(l) == 0 {
-				continue
-			}
-			last := k == len(lines)-1 || k == len(lines)-2 && len(lines[len(lines)-1]) == 0
-			i, r, err := parseRecord(l, h.Units)
-			if err != nil {
-				if last {
-					break // a write cut short: drop it, the unit is counted again
-				}
-				return fail(bad(k+2, "%v", err))
-			}
-			if prev, dup := done[i]; dup && prev != r {
-				return fail(bad(k+2, "unit %d recorded twice with different counts", i))
-			}
-			if h.Shards > 0 && i%h.Shards != h.Shard {
-				return fail(bad(k+2, "unit %d is not in shard %d/%d", i, h.Shard, h.Shards))
-			}
-			done[i] = r
-			good += len(l)
-		}
 		if err := f.Truncate(int64(good)); err != nil {
 			return fail(err)
 		}
@@ -262,6 +231,49 @@ func openJournal(path string, h journalHeader) (*journal, map[int]native.UnitRes
 		return fail(err)
 	}
 	return &journal{f: f, path: path}, done, nil
+}
+
+// readJournal reads the content of the journal at path for the count h: the
+// units it holds and the number of its bytes that are sound (0 when it has
+// no complete header and is to be started anew).
+func readJournal(raw []byte, h journalHeader, path string) (map[int]native.UnitResult, int, error) {
+	done := map[int]native.UnitResult{}
+	bad := func(line int, format string, a ...any) error {
+		return &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s, line %d: %s", path, line, fmt.Sprintf(format, a...))}
+	}
+	header, rest, complete := bytes.Cut(raw, []byte("\n"))
+	switch {
+	case !complete && bytes.HasPrefix([]byte(h.line()), header):
+		return done, 0, nil
+	case !complete:
+		return nil, 0, bad(1, "no complete header line")
+	case string(header) != h.line():
+		return nil, 0, bad(1, "the journal is of another count: %q, this run is %q", header, h.line())
+	}
+	good := len(header) + 1
+	lines := bytes.SplitAfter(rest, []byte("\n"))
+	for k, l := range lines {
+		if len(l) == 0 {
+			continue
+		}
+		last := k == len(lines)-1 || k == len(lines)-2 && len(lines[len(lines)-1]) == 0
+		i, r, err := parseRecord(l, h.Units)
+		if err != nil {
+			if last {
+				break // a write cut short: drop it, the unit is counted again
+			}
+			return nil, 0, bad(k+2, "%v", err)
+		}
+		if prev, dup := done[i]; dup && prev != r {
+			return nil, 0, bad(k+2, "unit %d recorded twice with different counts", i)
+		}
+		if h.Shards > 0 && i%h.Shards != h.Shard {
+			return nil, 0, bad(k+2, "unit %d is not in shard %d/%d", i, h.Shard, h.Shards)
+		}
+		done[i] = r
+		good += len(l)
+	}
+	return done, good, nil
 }
 
 func parseRecord(l []byte, units int) (int, native.UnitResult, error) {
@@ -342,10 +354,14 @@ func NewShardFile(u *Result) ShardFile {
 }
 
 // Merge checks that the parts are every shard of one count, each once and
-// unchanged, and adds them up. names name the parts in messages.
+// unchanged, and adds them up. names name the parts in messages. Parts that
+// are not that are bad input (*nqueens.OptionError).
 func Merge(names []string, parts []ShardFile) (*Result, error) {
+	bad := func(format string, a ...any) error {
+		return &nqueens.OptionError{Err: fmt.Errorf(format, a...)}
+	}
 	if len(parts) == 0 {
-		return nil, &nqueens.OptionError{Err: errors.New("merge: no parts")}
+		return nil, bad("merge: no parts")
 	}
 	first := parts[0]
 	seen := map[int]string{}
@@ -354,24 +370,24 @@ func Merge(names []string, parts []ShardFile) (*Result, error) {
 		name := names[k]
 		switch {
 		case p.Format != shardFormat:
-			return nil, fmt.Errorf("merge: %s is not a shard file (format %q)", name, p.Format)
+			return nil, bad("merge: %s is not a shard file (format %q)", name, p.Format)
 		case p.Checksum != p.sum():
-			return nil, fmt.Errorf("merge: %s has been changed (its checksum does not match)", name)
+			return nil, bad("merge: %s has been changed (its checksum does not match)", name)
 		case p.Version != first.Version || p.N != first.N || p.Depth != first.Depth || p.Shards != first.Shards || p.Total != first.Total || p.Digest != first.Digest:
-			return nil, fmt.Errorf("merge: %s is of another count (version %s, N = %d, depth %d, %d shards, units %d/%s) than %s (version %s, N = %d, depth %d, %d shards, units %d/%s)",
+			return nil, bad("merge: %s is of another count (version %s, N = %d, depth %d, %d shards, units %d/%s) than %s (version %s, N = %d, depth %d, %d shards, units %d/%s)",
 				name, p.Version, p.N, p.Depth, p.Shards, p.Total, p.Digest, names[0], first.Version, first.N, first.Depth, first.Shards, first.Total, first.Digest)
 		case p.Shard < 0 || p.Shard >= p.Shards:
-			return nil, fmt.Errorf("merge: %s claims shard %d of %d", name, p.Shard, p.Shards)
+			return nil, bad("merge: %s claims shard %d of %d", name, p.Shard, p.Shards)
 		}
 		if other, dup := seen[p.Shard]; dup {
-			return nil, fmt.Errorf("merge: shard %d/%d twice: %s and %s", p.Shard, p.Shards, other, name)
+			return nil, bad("merge: shard %d/%d twice: %s and %s", p.Shard, p.Shards, other, name)
 		}
 		want := 0
 		for i := p.Shard; i < p.Total; i += p.Shards {
 			want++
 		}
 		if p.Units != want {
-			return nil, fmt.Errorf("merge: %s counts %d units, shard %d/%d has %d", name, p.Units, p.Shard, p.Shards, want)
+			return nil, bad("merge: %s counts %d units, shard %d/%d has %d", name, p.Units, p.Shard, p.Shards, want)
 		}
 		seen[p.Shard] = name
 		for i := range res.ByOrbit {
@@ -388,24 +404,58 @@ func Merge(names []string, parts []ShardFile) (*Result, error) {
 	}
 	if len(missing) > 0 {
 		sort.Strings(missing)
-		return nil, fmt.Errorf("merge: missing shards %s of N = %d", strings.Join(missing, ", "), first.N)
+		return nil, bad("merge: missing shards %s of N = %d", strings.Join(missing, ", "), first.N)
 	}
 	res.finish()
 	return res, nil
 }
 
-// ReadShardFile reads a shard file strictly.
+// maxShardFile caps what ReadShardFile reads: a shard file is a few
+// hundred bytes.
+const maxShardFile = 64 << 10
+
+// ReadShardFile reads a shard file strictly: one JSON object with exactly
+// the fields of ShardFile and nothing after it. A file that is not that is
+// bad input (*nqueens.OptionError).
 func ReadShardFile(path string) (ShardFile, error) {
 	var s ShardFile
-	f, err := os.Open(path)
+	raw, err := readCapped(path, maxShardFile)
 	if err != nil {
-		return s, &nqueens.OptionError{Err: fmt.Errorf("cannot read %s: %v", path, errors.Unwrap(err))}
+		return s, &nqueens.OptionError{Err: fmt.Errorf("merge: %v", err)}
 	}
-	defer f.Close()
-	dec := json.NewDecoder(bufio.NewReader(f))
+	return decodeShard(raw, path)
+}
+
+// decodeShard reads the bytes of a shard file named name.
+func decodeShard(raw []byte, name string) (ShardFile, error) {
+	var s ShardFile
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return s, fmt.Errorf("merge: %s is not a shard file: %v", path, err)
+		return s, &nqueens.OptionError{Err: fmt.Errorf("merge: %s is not a shard file: %v", name, err)}
+	}
+	if rest := bytes.TrimSpace(raw[dec.InputOffset():]); len(rest) > 0 {
+		return s, &nqueens.OptionError{Err: fmt.Errorf("merge: %s is not a shard file: text after its JSON object", name)}
 	}
 	return s, nil
+}
+
+// readCapped reads a regular file of at most max bytes.
+func readCapped(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %v", path, errors.Unwrap(err))
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	raw, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %v", path, err)
+	}
+	if int64(len(raw)) > max {
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, max)
+	}
+	return raw, nil
 }
