@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -22,6 +23,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/queenslab/nqueens"
@@ -122,6 +124,9 @@ func (o Options) Validate() error {
 		}
 	}
 	if o.Family == "classic" {
+		if o.N != 0 && (o.From != 0 || o.To != 0) && (o.From != o.N || o.To != o.N) {
+			return &nqueens.OptionError{Err: fmt.Errorf("classic: give N (%d) or a range (%d..%d), not both", o.N, o.From, o.To)}
+		}
 		if o.From < 1 || o.To < o.From || o.To > nqueens.SATMaxN {
 			return &nqueens.OptionError{Err: fmt.Errorf("classic: the range %d..%d must lie in 1..%d", o.From, o.To, nqueens.SATMaxN)}
 		}
@@ -131,6 +136,8 @@ func (o Options) Validate() error {
 		return nil
 	}
 	switch {
+	case o.From != 0 || o.To != 0:
+		return &nqueens.OptionError{Err: fmt.Errorf("%s: a range of N applies to the classic family only", o.Family)}
 	case o.N < 1 || o.N > nqueens.SATMaxN:
 		return &nqueens.OptionError{Err: fmt.Errorf("%s: N = %d is out of range (1..%d)", o.Family, o.N, nqueens.SATMaxN)}
 	case o.Count < 1:
@@ -314,8 +321,17 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 			insts = append(insts, instance{p: p, seed: uint64(i), id: fmt.Sprintf("%s-n%d-m%d-%03d", o.Family, o.N, o.M, len(insts))})
 		}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	unlock, err := lockSuite(dir)
+	if err != nil {
 		return nil, err
+	}
+	defer unlock()
+	// An old suite's manifests go first: an interrupted run leaves no
+	// manifest that describes other files than the ones beside it.
+	for _, name := range manifestNames {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("suite: removing the old %s: %v", name, errors.Unwrap(err))
+		}
 	}
 	var rows []Row
 	for k, in := range insts {
@@ -427,6 +443,56 @@ func sizes(p model.Problem, format, amo string) (int, int, error) {
 	return p.N, 3 + len(p.Blocked) + min(1, len(p.Fixed)), nil
 }
 
+// maxManifest caps the size of a manifest: 256 MiB, a million rows and more.
+const maxManifest = 256 << 20
+
+// readManifest reads a manifest file of at most maxManifest bytes.
+func readManifest(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, errors.Unwrap(err)
+	}
+	defer f.Close()
+	raw, err := io.ReadAll(io.LimitReader(f, maxManifest+1))
+	if err == nil && len(raw) > maxManifest {
+		err = fmt.Errorf("%s is larger than %d bytes", path, maxManifest)
+	}
+	return raw, err
+}
+
+// manifestNames are the manifests of a suite, written last.
+var manifestNames = []string{"manifest.json", "manifest.csv"}
+
+// lockName is the lock file of a suite folder, held while a suite is
+// written into it.
+const lockName = ".nqueens-gen.lock"
+
+// lockSuite creates dir if needed and locks it (flock on its lock file)
+// for one writer; a second is refused as bad input.
+func lockSuite(dir string) (unlock func(), err error) {
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: %s exists and is not a folder", dir)}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: cannot make %s: %v", dir, errors.Unwrap(err))}
+	}
+	f, err := os.OpenFile(filepath.Join(dir, lockName), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: cannot write into %s: %v", dir, errors.Unwrap(err))}
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: %s is being written by another run", dir)}
+		}
+		return nil, fmt.Errorf("suite: lock %s: %v", dir, err)
+	}
+	return func() {
+		os.Remove(f.Name())
+		f.Close()
+	}, nil
+}
+
 // writeHashed writes a file whole or not at all (internal/atomicfile) and
 // returns its SHA-256.
 func writeHashed(ctx context.Context, path string, write func(io.Writer) error) (string, error) {
@@ -440,14 +506,14 @@ func writeHashed(ctx context.Context, path string, write func(io.Writer) error) 
 var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions"}
 
 func writeManifests(dir string, rows []Row) error {
-	if _, err := writeHashed(context.Background(), filepath.Join(dir, "manifest.json"), func(w io.Writer) error {
+	if _, err := writeHashed(context.Background(), filepath.Join(dir, manifestNames[0]), func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(rows)
 	}); err != nil {
 		return err
 	}
-	_, err := writeHashed(context.Background(), filepath.Join(dir, "manifest.csv"), func(w io.Writer) error {
+	_, err := writeHashed(context.Background(), filepath.Join(dir, manifestNames[1]), func(w io.Writer) error {
 		cw := csv.NewWriter(w)
 		cw.Write(manifestColumns)
 		for _, r := range rows {
@@ -470,13 +536,21 @@ func writeManifests(dir string, rows []Row) error {
 // dancing links, and every instance's problem (from its squares) again by
 // dancing links and gini. It returns one line per problem found.
 func Verify(ctx context.Context, dir string) ([]string, int, error) {
-	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	raw, err := readManifest(filepath.Join(dir, manifestNames[0]))
 	if err != nil {
-		return nil, 0, &nqueens.OptionError{Err: fmt.Errorf("no suite in %s: %v", dir, errors.Unwrap(err))}
+		return nil, 0, &nqueens.OptionError{Err: fmt.Errorf("no suite in %s: %v", dir, err)}
 	}
 	var rows []Row
 	if err := json.Unmarshal(raw, &rows); err != nil {
 		return nil, 0, &nqueens.OptionError{Err: fmt.Errorf("%s/manifest.json: %v", dir, err)}
+	}
+	if len(rows) == 0 {
+		return nil, 0, &nqueens.OptionError{Err: fmt.Errorf("%s/manifest.json lists no files", dir)}
+	}
+	for i, r := range rows {
+		if !filepath.IsLocal(r.File) || filepath.Base(r.File) != r.File || strings.HasPrefix(r.File, ".") || slices.Contains(manifestNames, r.File) {
+			return nil, 0, &nqueens.OptionError{Err: fmt.Errorf("%s/manifest.json, row %d: %q is not the name of an instance file of the suite", dir, i+1, r.File)}
+		}
 	}
 	var problems []string
 	decided := map[string]bool{}

@@ -5,12 +5,15 @@ import (
 	"crypto/sha256"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
+	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/suite"
@@ -138,6 +141,8 @@ func TestGenerateBadOptions(t *testing.T) {
 		{Family: "completion", N: 8, M: 2, Count: 1, AMOs: []string{"nosuch"}},
 		{Family: "classic", From: 5, To: 4},
 		{Family: "completion", N: 3, M: 3, Count: 1},
+		{Family: "classic", N: 5, From: 1, To: 3},
+		{Family: "completion", N: 8, M: 2, Count: 1, From: 1, To: 3},
 	} {
 		dir := filepath.Join(t.TempDir(), "suite")
 		if _, err := suite.Generate(context.Background(), dir, o); err == nil {
@@ -145,6 +150,59 @@ func TestGenerateBadOptions(t *testing.T) {
 		}
 		if _, err := os.Stat(dir); err == nil {
 			t.Errorf("%+v: the folder was created", o)
+		}
+	}
+}
+
+// TestGenerateOverSuite: a run into a folder another run is writing is
+// refused; an interrupted regeneration of an existing suite leaves no
+// manifest; a file in place of the folder is bad input.
+func TestGenerateOverSuite(t *testing.T) {
+	dir := t.TempDir()
+	o := suite.Options{Family: "completion", N: 8, M: 2, Count: 4, Seed: 1}
+	if _, err := suite.Generate(context.Background(), dir, o); err != nil {
+		t.Fatal(err)
+	}
+	lock, err := os.OpenFile(filepath.Join(dir, ".nqueens-gen.lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	syscall.Flock(int(lock.Fd()), syscall.LOCK_EX)
+	_, err = suite.Generate(context.Background(), dir, o)
+	if !errors.As(err, new(*nqueens.OptionError)) || !strings.Contains(err.Error(), "is being written by another run") {
+		t.Errorf("a second writer: %v", err)
+	}
+	lock.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	o.Seed, o.Progress = 2, func(done, total int) {
+		if done == 2 {
+			cancel()
+		}
+	}
+	if _, err := suite.Generate(ctx, dir, o); err == nil {
+		t.Fatal("no error after cancel")
+	}
+	for _, name := range []string{"manifest.json", "manifest.csv"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s left after an interrupted regeneration", name)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	if _, err := suite.Generate(context.Background(), file, suite.Options{Family: "classic", N: 4}); !errors.As(err, new(*nqueens.OptionError)) {
+		t.Errorf("a file as the folder: %v", err)
+	}
+}
+
+// TestVerifyHostileManifest: an empty manifest and file names that leave
+// the folder are refused as bad input, never read.
+func TestVerifyHostileManifest(t *testing.T) {
+	for _, manifest := range []string{"[]", "null", `[{"file":"../../etc/hostname","sha256":"x"}]`, `[{"file":"/etc/hostname"}]`, `[{"file":"sub/x.cnf"}]`, `[{"file":"manifest.json"}]`, `{"file":"x"}`} {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(manifest), 0o644)
+		probs, n, err := suite.Verify(context.Background(), dir)
+		if !errors.As(err, new(*nqueens.OptionError)) || len(probs) != 0 || n != 0 {
+			t.Errorf("manifest %s: %v %v %d", manifest, err, probs, n)
 		}
 	}
 }
