@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
+	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -15,7 +15,7 @@ import (
 // is "constraint q[r] = c", a blocked square "constraint q[r] != c". The
 // board size is data: the model declares "int: n;" and the last line
 // assigns it, so the line can be removed and n given with -D or a .dzn.
-func WriteMiniZinc(_ context.Context, w io.Writer, p model.Problem, opt Options) error {
+func WriteMiniZinc(ctx context.Context, w io.Writer, p model.Problem, opt Options) error {
 	if err := p.Validate(); err != nil {
 		return err
 	}
@@ -25,26 +25,27 @@ func WriteMiniZinc(_ context.Context, w io.Writer, p model.Problem, opt Options)
 	if err != nil {
 		return err
 	}
-	var b strings.Builder
+	b := textio.NewWriter(ctx, w)
 	for _, l := range lines {
-		b.WriteString("% " + l + "\n")
+		b.Line("% ", l)
 	}
-	b.WriteString(`include "alldifferent.mzn";
+	b.Line("", `include "alldifferent.mzn";
 
 int: n;
 array[1..n] of var 1..n: q;
 
 constraint alldifferent(q);
 constraint alldifferent([q[i] + i | i in 1..n]);
-constraint alldifferent([q[i] - i | i in 1..n]);
-`)
+constraint alldifferent([q[i] - i | i in 1..n]);`)
 	for _, s := range p.Fixed {
-		fmt.Fprintf(&b, "constraint q[%d] = %d;\n", s.Row+1, s.Col+1)
+		b.Buf = fmt.Appendf(b.Buf, "constraint q[%d] = %d;\n", s.Row+1, s.Col+1)
+		b.MaybeFlush()
 	}
 	for _, s := range p.Blocked {
-		fmt.Fprintf(&b, "constraint q[%d] != %d;\n", s.Row+1, s.Col+1)
+		b.Buf = fmt.Appendf(b.Buf, "constraint q[%d] != %d;\n", s.Row+1, s.Col+1)
+		b.MaybeFlush()
 	}
-	fmt.Fprintf(&b, "\nsolve satisfy;\n\noutput [\"q = \\(q)\\n\"];\n\nn = %d;\n", p.N)
-	_, err = io.WriteString(w, b.String())
-	return err
+	b.Buf = fmt.Appendf(b.Buf, "\nsolve satisfy;\n\noutput [\"q = \\(q)\\n\"];\n\nn = %d;\n", p.N)
+	b.Flush()
+	return b.Err()
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -15,7 +16,7 @@ import (
 // add(q[i],i) and on sub(q[i],i); pre-placed queens as one instantiation,
 // blocked squares as intension constraints ne(q[r],c). The header is an XML
 // comment; since "--" cannot appear in one, it is written "- -".
-func WriteXCSP3(_ context.Context, w io.Writer, p model.Problem, opt Options) error {
+func WriteXCSP3(ctx context.Context, w io.Writer, p model.Problem, opt Options) error {
 	if err := p.Validate(); err != nil {
 		return err
 	}
@@ -26,33 +27,40 @@ func WriteXCSP3(_ context.Context, w io.Writer, p model.Problem, opt Options) er
 		return err
 	}
 	n := p.N
-	var b strings.Builder
-	b.WriteString("<!--\n")
+	b := textio.NewWriter(ctx, w)
+	b.Line("", "<!--")
 	for _, l := range lines {
-		b.WriteString("  " + strings.ReplaceAll(l, "--", "- -") + "\n")
+		b.Line("  ", strings.ReplaceAll(l, "--", "- -"))
 	}
-	b.WriteString("-->\n")
-	fmt.Fprintf(&b, "<instance format=\"XCSP3\" type=\"CSP\">\n  <variables>\n    <array id=\"q\" size=\"[%d]\"> 0..%d </array>\n  </variables>\n  <constraints>\n", n, n-1)
-	b.WriteString("    <allDifferent> q[] </allDifferent>\n")
+	b.Line("", "-->")
+	b.Buf = fmt.Appendf(b.Buf, "<instance format=\"XCSP3\" type=\"CSP\">\n  <variables>\n    <array id=\"q\" size=\"[%d]\"> 0..%d </array>\n  </variables>\n  <constraints>\n", n, n-1)
+	b.Line("", "    <allDifferent> q[] </allDifferent>")
 	for _, op := range []string{"add", "sub"} {
-		b.WriteString("    <allDifferent>")
-		for i := 0; i < n; i++ {
-			fmt.Fprintf(&b, " %s(q[%d],%d)", op, i, i)
+		b.Buf = append(b.Buf, "    <allDifferent>"...)
+		for i := 0; i < n && b.Err() == nil; i++ {
+			b.Buf = fmt.Appendf(b.Buf, " %s(q[%d],%d)", op, i, i)
+			b.MaybeFlush()
 		}
-		b.WriteString(" </allDifferent>\n")
+		b.Line("", " </allDifferent>")
 	}
 	if len(p.Fixed) > 0 {
-		var vs, vals []string
+		b.Buf = append(b.Buf, "    <instantiation>\n      <list>"...)
 		for _, s := range p.Fixed {
-			vs = append(vs, fmt.Sprintf("q[%d]", s.Row))
-			vals = append(vals, fmt.Sprint(s.Col))
+			b.Buf = fmt.Appendf(b.Buf, " q[%d]", s.Row)
+			b.MaybeFlush()
 		}
-		fmt.Fprintf(&b, "    <instantiation>\n      <list> %s </list>\n      <values> %s </values>\n    </instantiation>\n", strings.Join(vs, " "), strings.Join(vals, " "))
+		b.Buf = append(b.Buf, " </list>\n      <values>"...)
+		for _, s := range p.Fixed {
+			b.Buf = fmt.Appendf(b.Buf, " %d", s.Col)
+			b.MaybeFlush()
+		}
+		b.Buf = append(b.Buf, " </values>\n    </instantiation>\n"...)
 	}
 	for _, s := range p.Blocked {
-		fmt.Fprintf(&b, "    <intension> ne(q[%d],%d) </intension>\n", s.Row, s.Col)
+		b.Buf = fmt.Appendf(b.Buf, "    <intension> ne(q[%d],%d) </intension>\n", s.Row, s.Col)
+		b.MaybeFlush()
 	}
-	b.WriteString("  </constraints>\n</instance>\n")
-	_, err = io.WriteString(w, b.String())
-	return err
+	b.Line("", "  </constraints>\n</instance>")
+	b.Flush()
+	return b.Err()
 }
