@@ -133,12 +133,24 @@ type animation struct {
 	err      error
 }
 
+// MaxFrames is the most frames an animation holds unless told otherwise.
+const MaxFrames = 5000
+
+// GIFMemory bounds the memory of an animation of an n x n board with cell
+// pixels a square: MaxFrames frames of one byte a pixel (the frames are
+// held until the GIF is encoded), the local search's bar below the board
+// included.
+func GIFMemory(n, cell int) uint64 {
+	side, bar := uint64(n)*uint64(cell), uint64(max(6, cell/3))
+	return MaxFrames*side*(side+bar) + 64<<20
+}
+
 // room reports whether another frame may be added; when not, Write will
 // say so.
 func (a *animation) room() bool {
 	limit := a.MaxSteps
 	if limit == 0 {
-		limit = 5000
+		limit = MaxFrames
 	}
 	if len(a.anim.Image) < limit {
 		return true

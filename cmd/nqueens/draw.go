@@ -12,6 +12,7 @@ import (
 
 	"github.com/queenslab/nqueens/draw"
 	"github.com/queenslab/nqueens/internal/atomicfile"
+	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
 )
@@ -147,6 +148,11 @@ the board shrinks with the collisions.`,
 			if err := checkWritable(gifPath); err != nil {
 				return err
 			}
+			if gifPath != "" {
+				if err := gifMemory(p.N, cell); err != nil {
+					return err
+				}
+			}
 			if method == "localsearch" {
 				return traceLocal(cmd.Context(), e, p.N, seed, gifPath, cell)
 			}
@@ -247,4 +253,22 @@ func collisions(k int64) string {
 		return "1 collision"
 	}
 	return fmt.Sprintf("%d collisions", k)
+}
+
+// gifMemory refuses an animation whose frames might not fit in memory,
+// before the first is drawn, and names the cell size that fits.
+func gifMemory(n, cell int) error {
+	need := draw.GIFMemory(n, cell)
+	err := memlimit.Check(need, fmt.Sprintf("a GIF of up to %d frames of a %dx%d board at %d pixels a square", draw.MaxFrames, n, n, cell))
+	if err == nil {
+		return nil
+	}
+	fit := cell
+	for fit > 4 && memlimit.Check(draw.GIFMemory(n, fit), "") != nil {
+		fit--
+	}
+	if memlimit.Check(draw.GIFMemory(n, fit), "") == nil {
+		return usagef("%v: use --cell %d or less", err, fit)
+	}
+	return usageError{err}
 }
