@@ -156,7 +156,7 @@ var counters = []Counter{
 				jobs = runtime.NumCPU()
 			}
 			r, err := native.Bitmask(ctx, p.N, native.BitmaskOptions{Jobs: jobs, Progress: opt.Progress})
-			res := &CountResult{All: r.All, Distinct: r.Distinct, HasDistinct: true, Nodes: r.Nodes, Jobs: jobs}
+			res := &CountResult{All: r.All, Distinct: r.Distinct, HasDistinct: true, Nodes: r.Nodes, Jobs: max(1, r.Jobs)}
 			return res, err
 		},
 	},

@@ -188,6 +188,7 @@ func countSAT(ctx context.Context, p model.Problem, opt CountOptions) (*CountRes
 	}
 	if caps.Cubes {
 		eo.Cubes = encode.RowCubes(p, satCubeDepth(n))
+		eo.Jobs = max(1, min(eo.Jobs, len(eo.Cubes)))
 	}
 	res := &CountResult{Jobs: eo.Jobs, Solver: s.Name(), AMO: cnf.AMO.Name()}
 	var classes model.Classes
@@ -225,7 +226,7 @@ func countDLX(ctx context.Context, p model.Problem, opt CountOptions) (*CountRes
 	res := &CountResult{Jobs: jobs}
 	if !opt.Distinct {
 		all, st, err := d.Count(ctx, jobs)
-		res.All, res.Nodes = all, st.Nodes
+		res.All, res.Nodes, res.Jobs = all, st.Nodes, max(1, st.Jobs)
 		return res, err
 	}
 	var classes model.Classes

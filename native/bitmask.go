@@ -55,6 +55,9 @@ type BitmaskResult struct {
 	Nodes uint64
 	// Units and UnitsDone are the number of work units and how many finished.
 	Units, UnitsDone int
+	// Jobs is the number of goroutines that ran: BitmaskOptions.Jobs, at
+	// most one a unit.
+	Jobs int
 }
 
 // Bitmask counts the solutions of the classic n-queens problem with bitmasks,
@@ -154,7 +157,7 @@ func Bitmask(ctx context.Context, n int, opt BitmaskOptions) (BitmaskResult, err
 	}
 	wg.Wait()
 
-	res := BitmaskResult{Units: len(units), Nodes: genNodes}
+	res := BitmaskResult{Units: len(units), Nodes: genNodes, Jobs: jobs}
 	for i, r := range results {
 		if !finished[i] {
 			continue

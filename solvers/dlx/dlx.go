@@ -52,6 +52,9 @@ type Problem struct {
 // "updates".
 type Stats struct {
 	Nodes, Updates uint64
+	// Jobs is the number of goroutines that ran (Count: at most one an
+	// option of the first item chosen).
+	Jobs int
 }
 
 // New builds the linked structure of x. Options are kept in their order;
@@ -367,7 +370,7 @@ func (p *Problem) Count(ctx context.Context, jobs int) (uint64, Stats, error) {
 		}()
 	}
 	wg.Wait()
-	st := Stats{Nodes: nodes.Load(), Updates: updates.Load()}
+	st := Stats{Nodes: nodes.Load(), Updates: updates.Load(), Jobs: min(jobs, max(1, len(opts)))}
 	if err := caught.Err(); err != nil {
 		return total.Load(), st, err
 	}

@@ -181,7 +181,7 @@ func giniCubes(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Mo
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var caught panics.Catcher
-	for range max(1, opt.Jobs) {
+	for range max(1, min(opt.Jobs, len(opt.Cubes))) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
