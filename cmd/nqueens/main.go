@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/atomicfile"
@@ -243,9 +244,18 @@ numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		switch e.progressMode {
 		case progressAuto, progressJSON, progressOff:
-			return nil
+		default:
+			return usagef("--progress must be auto, json or off, not %q", e.progressMode)
 		}
-		return usagef("--progress must be auto, json or off, not %q", e.progressMode)
+		// Every time limit given must be one: a zero or negative duration
+		// is refused, whatever the command.
+		var bad error
+		cmd.Flags().Visit(func(f *pflag.Flag) {
+			if d, err := time.ParseDuration(f.Value.String()); bad == nil && err == nil && f.Value.Type() == "duration" && d <= 0 {
+				bad = usagef("--%s must be positive, not %v", f.Name, d)
+			}
+		})
+		return bad
 	}
 	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e), newMerge(e), newDraw(e), newTrace(e), newBench(e))
 	for _, c := range testCommands {

@@ -259,9 +259,6 @@ func (sf *solverFlags) check(method string) error {
 			return usageError{err}
 		}
 	}
-	if sf.timeout < 0 {
-		return usagef("--timeout must be positive, not %v", sf.timeout)
-	}
 	return nil
 }
 
