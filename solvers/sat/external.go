@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/queenslab/nqueens/cnf"
+	"github.com/queenslab/nqueens/cnf/drat"
 	"github.com/queenslab/nqueens/internal/panics"
 )
 
@@ -34,19 +35,19 @@ type External struct {
 	Args    []string // options before the input file
 	// Pipe feeds the formula on standard input instead of a file.
 	Pipe bool
+	// Proves says that the solver writes a DRAT proof of UNSAT into the
+	// file named after its input, as cadical and kissat do (Certify).
+	Proves bool
 
-	minisat bool // answer in a result file (minisat FILE RESULT)
-	// stderrTail is ": " and the last line the last run wrote on standard
-	// error, for messages.
-	stderrTail string
-	enumArgs   []string // options that make the solver list all models
-	projects   bool     // the enumeration honours "c ind" (projection)
+	minisat  bool     // answer in a result file (minisat FILE RESULT)
+	enumArgs []string // options that make the solver list all models
+	projects bool     // the enumeration honours "c ind" (projection)
 }
 
 // knownSolvers are the DIMACS solvers with their options.
 var knownSolvers = map[string]External{
-	"cadical":        {Args: []string{"-q"}},
-	"kissat":         {Args: []string{"-q"}},
+	"cadical":        {Args: []string{"-q"}, Proves: true},
+	"kissat":         {Args: []string{"-q"}, Proves: true},
 	"minisat":        {Args: []string{"-verb=0"}, minisat: true},
 	"cryptominisat5": {Args: []string{"--verb", "0"}, enumArgs: []string{"--maxsol", "2147483647"}, projects: true},
 	"picosat":        {},
@@ -85,7 +86,9 @@ func LookupExternal(name string) (*External, error) {
 // option for it (clasp -n 0, cryptominisat5 --maxsol), projects when that
 // enumeration honours "c ind" (cryptominisat5), and runs one search at a
 // time, without cubes.
-func (e *External) Caps() Caps { return Caps{Enumerate: e.enumArgs != nil, Project: e.projects} }
+func (e *External) Caps() Caps {
+	return Caps{Enumerate: e.enumArgs != nil, Project: e.projects, Prove: e.Proves}
+}
 
 // Name implements Solver: the name or path the solver was looked up by.
 func (e *External) Name() string { return e.Program }
@@ -102,7 +105,7 @@ func header(ind []int) cnf.Header {
 // run starts the solver on in (with "c ind" ind when given) and hands its
 // standard output to read while it runs. It returns the exit status, or an
 // error for a crash or a failure to start.
-func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra []string, read func(io.Reader) error) (exit int, resultFile []byte, tail string, err error) {
+func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra, after []string, read func(io.Reader) error) (exit int, resultFile []byte, tail string, err error) {
 	dir, err := os.MkdirTemp("", "nqueens-sat-*")
 	if err != nil {
 		return 0, nil, "", fmt.Errorf("sat: %v", err)
@@ -127,6 +130,7 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra []st
 			return 0, nil, "", err
 		}
 		args = append(args, input)
+		args = append(args, after...)
 	}
 	result := filepath.Join(dir, "result.txt")
 	if e.minisat {
@@ -282,10 +286,15 @@ func (e *External) checkExit(exit int, st Status, tail string) error {
 
 // Solve implements Solver.
 func (e *External) Solve(ctx context.Context, in cnf.Source) (Result, error) {
+	return e.solve(ctx, in, nil)
+}
+
+// solve runs the solver once, with after as arguments after the input file.
+func (e *External) solve(ctx context.Context, in cnf.Source, after []string) (Result, error) {
 	vars, _ := in.Size()
 	var statuses []Status
 	var models []Model
-	exit, resultFile, tail, err := e.run(ctx, in, nil, nil, func(r io.Reader) error {
+	exit, resultFile, tail, err := e.run(ctx, in, nil, nil, after, func(r io.Reader) error {
 		if e.minisat {
 			_, err := io.Copy(io.Discard, r) // statistics
 			return err
@@ -388,7 +397,7 @@ func (e *External) Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions
 	var count uint64
 	stopped := false
 	var statuses []Status
-	exit, _, tail, err := e.run(ctx, in, ind, e.enumArgs, func(r io.Reader) error {
+	exit, _, tail, err := e.run(ctx, in, ind, e.enumArgs, nil, func(r io.Reader) error {
 		var err error
 		statuses, err = ParseOutput(r, vars, func(m Model) error {
 			if stopped {
@@ -444,3 +453,35 @@ func (e *External) Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions
 }
 
 var errStop = errors.New("sat: stopped by the caller")
+
+// Certify solves in like Solve and, when the answer is UNSAT, has the
+// solver write a DRAT proof and checks it in-process (package drat): the
+// answer comes back with Proof set, or as an error when the proof does not
+// check. A SAT answer's model is checked as always. Only solvers whose Caps
+// say Prove (cadical, kissat) can certify.
+func (e *External) Certify(ctx context.Context, in cnf.Source) (Result, error) {
+	if !e.Proves {
+		return Result{}, fmt.Errorf("sat: %s does not write DRAT proofs (cadical and kissat do)", e.Program)
+	}
+	dir, err := os.MkdirTemp("", "nqueens-proof-*")
+	if err != nil {
+		return Result{}, fmt.Errorf("sat: %v", err)
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "proof.drat")
+	r, err := e.solve(ctx, in, []string{path})
+	if err != nil || r.Status != Unsat {
+		return r, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return Result{}, fmt.Errorf("sat: %s answered UNSAT without writing its proof", e.Program)
+	}
+	defer f.Close()
+	proof, err := drat.Check(ctx, cnf.FormulaOf(in), f)
+	if err != nil {
+		return Result{}, fmt.Errorf("sat: %s's proof of UNSAT does not check: %w", e.Program, err)
+	}
+	r.Proof = proof
+	return r, nil
+}

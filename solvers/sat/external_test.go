@@ -278,7 +278,7 @@ func TestCaps(t *testing.T) {
 		"gophersat":      {Enumerate: true, Project: true, Cubes: true},
 		"clasp":          {Enumerate: true},
 		"cryptominisat5": {Enumerate: true, Project: true},
-		"cadical":        {},
+		"cadical":        {Prove: true},
 	}
 	for name, caps := range want {
 		t.Run(name, func(t *testing.T) {
@@ -312,5 +312,36 @@ func TestCaps(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCertify: cadical's UNSAT answers come with a proof that checks, its
+// SAT answers with a verified model; a solver whose proof proves nothing,
+// and one that writes none, are errors, never an UNSAT; a solver that
+// writes no proofs cannot certify.
+func TestCertify(t *testing.T) {
+	c := external(t, "cadical")
+	unsat := model.Problem{N: 8, Fixed: []model.Square{{Row: 0, Col: 0}, {Row: 1, Col: 3}}}
+	r, err := c.Certify(context.Background(), queensCNF(t, unsat, "sequential"))
+	if err != nil || r.Status != sat.Unsat || r.Proof == nil || r.Proof.Lemmas == 0 || r.Proof.Core == 0 {
+		t.Fatalf("UNSAT: %v %+v %+v", err, r.Status, r.Proof)
+	}
+	r, err = c.Certify(context.Background(), queensCNF(t, model.Classic(8), "sequential"))
+	if err != nil || r.Status != sat.Sat || r.Proof != nil {
+		t.Fatalf("SAT: %v %+v", err, r)
+	}
+	bad := fake(t, "badproof.sh")
+	bad.Proves = true
+	r, err = bad.Certify(context.Background(), queensCNF(t, unsat, "sequential"))
+	if err == nil || r.Status == sat.Unsat || !strings.Contains(err.Error(), "proof of UNSAT does not check") {
+		t.Errorf("a proof of nothing: %v %v", r.Status, err)
+	}
+	none := fake(t, "unsat.sh")
+	none.Proves = true
+	if _, err := none.Certify(context.Background(), queensCNF(t, unsat, "sequential")); err == nil || !strings.Contains(err.Error(), "without writing its proof") {
+		t.Errorf("no proof: %v", err)
+	}
+	if _, err := fake(t, "unsat.sh").Certify(context.Background(), queensCNF(t, unsat, "sequential")); err == nil {
+		t.Error("a solver that writes no proofs certified")
 	}
 }

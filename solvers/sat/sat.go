@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/queenslab/nqueens/cnf"
+	"github.com/queenslab/nqueens/cnf/drat"
 )
 
 // Status is a solver's answer.
@@ -35,6 +36,8 @@ type Model []bool
 type Result struct {
 	Status Status
 	Model  Model // when Status is Sat
+	// Proof is the checked proof of an UNSAT answer (Certify), else nil.
+	Proof *drat.Result
 }
 
 // Solver solves a CNF. On a cancelled or expired context, Solve returns
@@ -58,6 +61,8 @@ type Caps struct {
 	// Parallel: several of its searches may run at once in one process,
 	// so EnumOptions.Jobs > 1 helps.
 	Parallel bool
+	// Prove: it writes a DRAT proof of UNSAT that Certify checks.
+	Prove bool
 }
 
 // Enumerator is a Solver that can also list models.
