@@ -28,7 +28,7 @@ var allowedImports = map[string][]string{
 	"cnf/drat":            {"cnf", "internal/memlimit"},
 	"solvers/dlx":         {"xcc", "internal/panics"},
 	"solvers/minizinc":    {},
-	"":                    {"model", "native", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/memlimit"},
+	"":                    {"model", "native", "encode", "cnf", "cnf/drat", "xcc", "solvers/sat", "solvers/dlx", "internal/memlimit"},
 	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
 	"suite":               {"", "model", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile"},
 	"cluster":             {"", "native"},

@@ -59,6 +59,10 @@ type FindOptions struct {
 	// Progress, if set, is told how far the search is (localsearch: the
 	// collisions removed of those after the greedy start).
 	Progress func(done, total int64)
+	// Certify confirms an answer "no solution" by a DRAT proof that
+	// cadical writes and that is checked in-process (package cnf/drat),
+	// instead of by a second search.
+	Certify bool
 }
 
 // CountOptions are the options of a counter.
@@ -266,6 +270,9 @@ func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*So
 		who := "method " + f.Name
 		if f.Name == "sat" {
 			who += ", solver " + cmp.Or(opt.Solver, DefaultSATSolver)
+		}
+		if opt.Certify {
+			return nil, certifyNone(ctx, p, who)
 		}
 		return nil, confirmNone(ctx, p, f.Name, who)
 	}

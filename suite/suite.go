@@ -59,6 +59,9 @@ type Options struct {
 	Command string
 	// Budget bounds each of the two solves that decide an instance.
 	Budget time.Duration
+	// Certify adds to every UNSAT instance a DRAT proof from cadical,
+	// checked in-process, recorded in the manifest's certificate column.
+	Certify bool
 	// Progress, if set, is called after each instance.
 	Progress func(done, total int)
 }
@@ -80,6 +83,9 @@ type Row struct {
 	Clauses   int     `json:"clauses_or_options"`
 	SHA256    string  `json:"sha256"`
 	Solutions *uint64 `json:"solutions,omitempty"`
+	// Certificate says how an UNSAT answer was certified beyond the two
+	// methods that decided it (Options.Certify): the checked DRAT proof.
+	Certificate string `json:"certificate,omitempty"`
 }
 
 // CountMaxN is the largest N whose instances get their number of
@@ -260,6 +266,19 @@ func decide(ctx context.Context, p model.Problem, budget time.Duration) (bool, *
 	return first != nil, count, nil
 }
 
+// certify proves that p has no solution (nqueens.CertifyNone) and returns
+// what the manifest records of the proof.
+func certify(ctx context.Context, p model.Problem) (string, error) {
+	cert, q, err := nqueens.CertifyNone(ctx, p)
+	switch {
+	case err != nil:
+		return "", err
+	case q != nil:
+		return "", fmt.Errorf("%s finds a solution of an instance that dancing links and gini found unsatisfiable", nqueens.CertifySolver)
+	}
+	return cert.String(), nil
+}
+
 func backtrackCount(ctx context.Context, p model.Problem) (uint64, error) {
 	c, _ := nqueens.LookupCounter("backtrack")
 	r, err := c.Count(ctx, p, nqueens.CountOptions{})
@@ -345,6 +364,11 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		}
 		base := Row{Expected: expected, ID: in.id, Family: o.Family, N: in.p.N, M: o.M, Seed: o.Seed,
 			Fixed: squaresText(in.p.Fixed), Blocked: squaresText(in.p.Blocked), Solutions: count}
+		if o.Certify && !ok {
+			if base.Certificate, err = certify(ctx, in.p); err != nil {
+				return nil, fmt.Errorf("%s: %w", in.id, err)
+			}
+		}
 		for _, format := range o.Formats {
 			amos := []string{""}
 			if format == "dimacs" {
@@ -503,7 +527,7 @@ func writeHashed(ctx context.Context, path string, write func(io.Writer) error) 
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions"}
+var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate"}
 
 func writeManifests(dir string, rows []Row) error {
 	if _, err := writeHashed(context.Background(), filepath.Join(dir, manifestNames[0]), func(w io.Writer) error {
@@ -522,7 +546,7 @@ func writeManifests(dir string, rows []Row) error {
 				sol = strconv.FormatUint(*r.Solutions, 10)
 			}
 			cw.Write([]string{r.File, r.Expected, r.ID, r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), r.Fixed, r.Blocked,
-				strconv.FormatUint(r.Seed, 10), r.Format, r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol})
+				strconv.FormatUint(r.Seed, 10), r.Format, r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol, r.Certificate})
 		}
 		cw.Flush()
 		return cw.Error()

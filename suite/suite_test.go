@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -203,6 +204,28 @@ func TestVerifyHostileManifest(t *testing.T) {
 		probs, n, err := suite.Verify(context.Background(), dir)
 		if !errors.As(err, new(*nqueens.OptionError)) || len(probs) != 0 || n != 0 {
 			t.Errorf("manifest %s: %v %v %d", manifest, err, probs, n)
+		}
+	}
+}
+
+// TestGenerateCertified: with Certify every UNSAT instance carries its
+// checked proof in the manifest, SAT ones none.
+func TestGenerateCertified(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		if os.Getenv("NQUEENS_REQUIRE_SOLVERS") == "1" {
+			t.Fatal("cadical is not installed, and NQUEENS_REQUIRE_SOLVERS=1")
+		}
+		t.Skip("SKIP: cadical is not installed")
+	}
+	for _, family := range []string{"unsat", "completion"} {
+		rows, err := suite.Generate(context.Background(), t.TempDir(), suite.Options{Family: family, N: 8, M: 3, Count: 3, Seed: 7, Certify: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			if certified := strings.HasPrefix(r.Certificate, "a DRAT proof from cadical"); certified != (r.Expected == "UNSAT") {
+				t.Errorf("%s (%s): certificate %q", r.File, r.Expected, r.Certificate)
+			}
 		}
 	}
 }

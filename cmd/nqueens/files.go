@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/dlx"
@@ -61,10 +62,10 @@ func readSolution(e *env, args []string, n int) (model.Placement, error) {
 
 func newSAT(e *env) *cobra.Command {
 	var (
-		all     bool
-		sf      solverFlags
-		quietV  bool
-		started time.Time
+		all, certify bool
+		sf           solverFlags
+		quietV       bool
+		started      time.Time
 	)
 	c := &cobra.Command{
 		Use:   "sat [FILE|-]",
@@ -77,7 +78,11 @@ checked against the clauses first.
 
 With --all, count the models instead, projected on the variables of the
 file's "c ind" lines when it has them (gini, gophersat, cryptominisat5;
-clasp only without projection).`,
+clasp only without projection).
+
+With --certify, an UNSAT answer is given only with its proof: the solver
+(cadical by default, or kissat) writes a DRAT proof, which is checked here
+before "s UNSATISFIABLE" is printed; a proof that does not check is exit 1.`,
 		Args: argsBetween(0, 1, "FILE or -"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			started = time.Now()
@@ -85,12 +90,19 @@ clasp only without projection).`,
 				return usagef("--amo applies to nqueens solve and count; a CNF file has its own encoding")
 			}
 			name := sf.solver
-			if name == "" {
+			switch {
+			case name != "":
+			case certify:
+				name = nqueens.CertifySolver
+			default:
 				name = "gini"
 			}
 			s, err := sat.Lookup(name)
 			if err != nil {
 				return usageError{err}
+			}
+			if certify && (all || !s.Caps().Prove) {
+				return usagef("--certify needs a solver that writes DRAT proofs (cadical, kissat), and no --all")
 			}
 			r, what, done, err := openInput(e, args)
 			if err != nil {
@@ -106,7 +118,12 @@ clasp only without projection).`,
 			if all {
 				return countFile(ctx, e, s, f, info, &sf, started)
 			}
-			res, err := s.Solve(ctx, f)
+			var res sat.Result
+			if ext, ok := s.(*sat.External); ok && certify {
+				res, err = ext.Certify(ctx, f)
+			} else {
+				res, err = s.Solve(ctx, f)
+			}
 			if errors.Is(err, context.DeadlineExceeded) {
 				fmt.Fprintln(e.stdout, "s UNKNOWN")
 				return fmt.Errorf("no answer within %v (solver %s)", sf.timeout, s.Name())
@@ -125,6 +142,9 @@ clasp only without projection).`,
 				w.Flush()
 				return exitCode(exitSat)
 			case sat.Unsat:
+				if res.Proof != nil {
+					fmt.Fprintf(w, "c DRAT proof checked: %d lemmas, %d in the core\n", res.Proof.Lemmas, res.Proof.Core)
+				}
 				w.WriteString("s UNSATISFIABLE\n")
 				w.Flush()
 				return exitCode(exitUnsat)
@@ -136,6 +156,7 @@ clasp only without projection).`,
 	}
 	c.Flags().BoolVar(&all, "all", false, "count all models (projected on c ind when present)")
 	c.Flags().BoolVar(&quietV, "no-model", false, "no v lines")
+	c.Flags().BoolVar(&certify, "certify", false, "UNSAT only with a checked DRAT proof (cadical, kissat)")
 	sf.add(c)
 	return c
 }

@@ -94,6 +94,7 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 	c.Flags().StringVar(&formats, "formats", "dimacs", "comma-separated formats")
 	c.Flags().StringVar(&amos, "amo", "", "comma-separated at-most-one encodings for dimacs (default "+encode.DefaultAMORule+")")
 	c.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed of the suite")
+	c.Flags().BoolVar(&o.Certify, "certify", false, "certify every UNSAT instance by a DRAT proof from cadical, checked, and record it in the manifest")
 	c.Flags().StringVarP(&out, "out", "o", "", "folder to write the suite into")
 	c.Flags().StringVar(&verify, "verify", "", "re-check the suite in this folder")
 	return c

@@ -680,3 +680,33 @@ func TestInternalError(t *testing.T) {
 		}
 	}
 }
+
+// TestNoSolutionTrust: "no solution" is printed only confirmed (by OEIS, the
+// pre-placed queens, a second method, or a checked DRAT proof); a solver
+// that says UNSAT where there is a solution is named, exit 1.
+func TestNoSolutionTrust(t *testing.T) {
+	liar := filepath.Join("..", "..", "solvers", "sat", "testdata", "fake", "unsat.sh")
+	for _, tc := range []struct {
+		args []string
+		code int
+		out  string
+		err  string
+	}{
+		{[]string{"solve", "8", "-m", "sat", "--solver", liar}, 1, "", "says N = 8 has no solution, but Q(8) = 92 (OEIS A000170): the answer is wrong"},
+		{[]string{"solve", "6", "-m", "sat", "--solver", liar, "--fix", "1:2"}, 1, "", "says the problem has no solution, but dancing links found one, verified"},
+		{[]string{"solve", "6", "-m", "sat", "--fix", "1:1"}, 1, "N = 6: no solution exists (method sat, solver gini; confirmed by dancing links)", ""},
+		{[]string{"solve", "6", "-m", "dlx", "--fix", "1:1"}, 1, "N = 6: no solution exists (method dlx; confirmed by backtracking)", ""},
+		{[]string{"solve", "8", "-m", "backtrack", "--fix", "1:1,2:4", "--certify"}, 1, "N = 8: no solution exists (method backtrack; confirmed by a DRAT proof from cadical (sequential CNF), checked: ", ""},
+		{[]string{"solve", "8", "-m", "sat", "--solver", liar, "--fix", "1:2", "--certify"}, 1, "", "says the problem has no solution, but cadical found one, verified"},
+	} {
+		code, out, errs := runCLI(t, "", tc.args...)
+		if code != tc.code || !strings.HasPrefix(out, tc.out) || tc.out == "" && out != "" || !strings.Contains(errs, tc.err) {
+			t.Errorf("%v: exit %d, %q, %q", tc.args, code, out, errs)
+		}
+	}
+	_, cnfText, _ := runCLI(t, "", "encode", "8", "--fix", "1:1,2:4")
+	code, out, _ := runCLI(t, cnfText, "sat", "--certify", "--no-model")
+	if code != exitUnsat || !strings.Contains(out, "\nc DRAT proof checked: ") || !strings.HasSuffix(out, "s UNSATISFIABLE\n") {
+		t.Errorf("sat --certify: %d %q", code, out)
+	}
+}

@@ -90,6 +90,7 @@ func newSolve(e *env) *cobra.Command {
 		out           string
 		board, asJSON bool
 		forward       bool
+		certify       bool
 		pf            problemFlags
 		sf            solverFlags
 		pic           pictureFlags
@@ -135,7 +136,7 @@ solution: the exit status is then 1.`,
 			}
 			ctx, cancel := sf.context(cmd)
 			defer cancel()
-			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo}
+			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo, Certify: certify}
 			if f.Name == "localsearch" && n >= progressMinN {
 				bar := e.progress(fmt.Sprintf("N = %d: collisions removed", n), 0)
 				fo.Progress = bar.set
@@ -179,6 +180,7 @@ solution: the exit status is then 1.`,
 	c.Flags().BoolVar(&board, "board", false, "draw the board ('*' queen, '-' empty), N <= 200")
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON (0-based columns) instead of the summary line")
 	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
+	c.Flags().BoolVar(&certify, "certify", false, "confirm 'no solution' by a DRAT proof from cadical, checked in-process")
 	pf.add(c)
 	sf.add(c)
 	pic.add(c)
