@@ -2,6 +2,8 @@ package model
 
 import (
 	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -361,4 +363,39 @@ func TestParseSquares(t *testing.T) {
 	if err := Classic(0).Validate(); err == nil {
 		t.Error("N = 0 accepted")
 	}
+}
+
+// FuzzReadSolution: any bytes are read without a panic, refused with a
+// *FormatError, or give a placement of the N asked for (or of the columns
+// read when N is 0) that writes back and reads again the same.
+func FuzzReadSolution(f *testing.F) {
+	raw, _ := os.ReadFile(filepath.Join("testdata", "seed000-n8.txt"))
+	f.Add(raw, 8)
+	f.Add([]byte("1 2 3\n"), 0)
+	f.Add([]byte("2 4 1 3\n-*--\n---*\n*---\n--*-\n"), 4)
+	f.Add([]byte("9999999999999999999999\n"), 1)
+	f.Fuzz(func(t *testing.T, data []byte, n int) {
+		if n < 0 || n > 1000 {
+			return
+		}
+		q, err := ReadSolution(bytes.NewReader(data), n)
+		if err != nil {
+			var fe *FormatError
+			if !errors.As(err, &fe) {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		if n > 0 && len(q) != n {
+			t.Fatalf("%d columns for N = %d", len(q), n)
+		}
+		var b bytes.Buffer
+		if err := WriteSolution(&b, q); err != nil {
+			t.Fatal(err)
+		}
+		again, err := ReadSolution(&b, len(q))
+		if err != nil || !slices.Equal(again, q) {
+			t.Fatalf("round trip: %v", err)
+		}
+	})
 }

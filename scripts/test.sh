@@ -8,9 +8,19 @@ unformatted=$(gofmt -l .)
 if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted" >&2; exit 1; fi
 go vet ./...
 go test -count=1 ./...
-go test -count=1 -race -run 'Count|Cancel|Lookup|Counters|Checkpoint|Shards|Generate|Check' ./native ./ ./check ./cluster ./suite
+go test -count=1 -race -run 'Count|Cancel|Lookup|Counters|Checkpoint|Shards|Generate|Check|Journal' ./native ./ ./check ./cluster ./suite ./internal/...
 go test -count=1 -race -short -run 'InProcess|Timeouts|Broken' ./solvers/sat
 go test -count=1 -race -short -run 'Queens|Langford|FirstAndStop' ./solvers/dlx
+# Every reader under its fuzz target for a few seconds (the seed corpora and
+# every failing input found so far run in go test ./... above).
+for target in cnf:FuzzReadDIMACS xcc:FuzzRead solvers/sat:FuzzParseOutput cluster:FuzzReadJournal \
+	cluster:FuzzDecodeShard cnf/drat:FuzzCheck suite:FuzzParseManifest model:FuzzReadSolution; do
+	go test -run '^$' -fuzz "^${target#*:}\$" -fuzztime "${NQUEENS_FUZZTIME:-3s}" "./${target%%:*}" >/dev/null ||
+		{ echo "fuzz target ${target} failed: go test -run '^\$' -fuzz '^${target#*:}\$' ./${target%%:*}" >&2; exit 1; }
+done
+echo "fuzz: 8 targets ran"
+# The command line under hostile input, signals and faults.
+bash scripts/test-faults.sh
 # The examples build and run (in a scratch folder).
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

@@ -484,6 +484,25 @@ func readManifest(path string) ([]byte, error) {
 	return raw, err
 }
 
+// parseManifest reads the rows of a manifest named name, refusing an empty
+// one and file names that are not plain names of instance files in the
+// suite's folder. Errors are *nqueens.OptionError.
+func parseManifest(raw []byte, name string) ([]Row, error) {
+	var rows []Row
+	if err := json.Unmarshal(raw, &rows); err != nil {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("%s: %v", name, err)}
+	}
+	if len(rows) == 0 {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("%s lists no files", name)}
+	}
+	for i, r := range rows {
+		if !filepath.IsLocal(r.File) || filepath.Base(r.File) != r.File || strings.HasPrefix(r.File, ".") || slices.Contains(manifestNames, r.File) {
+			return nil, &nqueens.OptionError{Err: fmt.Errorf("%s, row %d: %q is not the name of an instance file of the suite", name, i+1, r.File)}
+		}
+	}
+	return rows, nil
+}
+
 // manifestNames are the manifests of a suite, written last.
 var manifestNames = []string{"manifest.json", "manifest.csv"}
 
@@ -564,17 +583,9 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 	if err != nil {
 		return nil, 0, &nqueens.OptionError{Err: fmt.Errorf("no suite in %s: %v", dir, err)}
 	}
-	var rows []Row
-	if err := json.Unmarshal(raw, &rows); err != nil {
-		return nil, 0, &nqueens.OptionError{Err: fmt.Errorf("%s/manifest.json: %v", dir, err)}
-	}
-	if len(rows) == 0 {
-		return nil, 0, &nqueens.OptionError{Err: fmt.Errorf("%s/manifest.json lists no files", dir)}
-	}
-	for i, r := range rows {
-		if !filepath.IsLocal(r.File) || filepath.Base(r.File) != r.File || strings.HasPrefix(r.File, ".") || slices.Contains(manifestNames, r.File) {
-			return nil, 0, &nqueens.OptionError{Err: fmt.Errorf("%s/manifest.json, row %d: %q is not the name of an instance file of the suite", dir, i+1, r.File)}
-		}
+	rows, err := parseManifest(raw, filepath.Join(dir, manifestNames[0]))
+	if err != nil {
+		return nil, 0, err
 	}
 	var problems []string
 	decided := map[string]bool{}

@@ -62,7 +62,10 @@ func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, sf *solverFlag
 		if r != nil && uf.checkpoint != "" && ctx.Err() != nil {
 			fmt.Fprintf(e.stderr, "nqueens: %d of %d work units are saved in %s: run the same command to resume\n", r.Done, r.Units, uf.checkpoint)
 		}
-		return sf.timedOut(err, "bitmask")
+		if terr := sf.timedOut(err, "bitmask"); terr != nil {
+			return terr
+		}
+		return err
 	}
 	what := fmt.Sprintf("N = %d", n)
 	if o.Shards > 0 {

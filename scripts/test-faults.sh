@@ -1,0 +1,295 @@
+#!/usr/bin/env bash
+# Hostile cases through the real binary (issue "trust under faults"): bad
+# arguments, malformed and oversized files, special files, a full file
+# system, signals at random moments, concurrent runs, and solvers that lie,
+# crash, hang or flood. Every case checks its exit status, that standard
+# error holds no Go stack trace and at most the lines it allows, that no
+# temporary file is left behind, and, where it says so, the answer itself.
+# Run by scripts/test.sh; about a minute.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+work=$(mktemp -d)
+bin=$work/bin/nqueens
+fake=$root/solvers/sat/testdata/fake
+cleanup() {
+	[ -n "${tmpfs:-}" ] && umount "$tmpfs" 2>/dev/null
+	pkill -f "sleep 987.25" 2>/dev/null
+	rm -rf "$work"
+}
+trap cleanup EXIT
+go build -o "$bin" ./cmd/nqueens || exit 1
+cd "$work" || exit 1
+
+cases=0
+failed=0
+fail() {
+	echo "FAIL $name: $*"
+	echo "  stdout: $(head -c 300 out)"
+	echo "  stderr: $(head -c 300 err)"
+	failed=$((failed + 1))
+}
+
+# check NAME WANT MAXLINES CMD...: run CMD; its exit status must be one of
+# WANT (e.g. "2" or "1|2"), its standard error at most MAXLINES lines and
+# free of stack traces, and no temporary may be left in the work folder.
+check() {
+	name=$1 want=$2 maxlines=$3
+	shift 3
+	cases=$((cases + 1))
+	"$@" >out 2>err </dev/null
+	code=$?
+	if ! [[ "|$want|" == *"|$code|"* ]]; then
+		fail "exit $code, want $want"
+	elif grep -qE '^goroutine [0-9]+|^panic:|runtime\.gopanic|\.go:[0-9]+ \+0x' err; then
+		fail "a stack trace on standard error"
+	elif [ "$(wc -l <err)" -gt "$maxlines" ]; then
+		fail "$(wc -l <err) lines on standard error, at most $maxlines"
+	elif [ -n "$(find . -name '.*.tmp-*' -not -path "./${busy:-none}/*" -print -quit)" ]; then
+		fail "a temporary file is left: $(find . -name '.*.tmp-*')"
+	fi
+}
+
+# expect_out TEXT: the last case's standard output contains TEXT.
+expect_out() {
+	grep -qF -- "$1" out || fail "standard output lacks \"$1\""
+}
+expect_err() {
+	grep -qF -- "$1" err || fail "standard error lacks \"$1\""
+}
+
+q() { "$bin" --quiet "$@"; }
+
+# --- bad arguments, every command ---
+echo "test-faults: bad arguments, every command ($SECONDS s)"
+check "solve 0" 2 1 q solve 0
+check "solve abc" 2 1 q solve abc
+check "solve _8_" 2 1 q solve _8_
+check "solve +8" 2 1 q solve +8
+check "solve 8 8" 2 1 q solve 8 8
+check "solve unknown method" 2 1 q solve 8 -m nosuch
+check "solve too large for backtrack" 2 1 q solve 5000 -m backtrack
+check "solve 2^32" 2 1 q solve 4294967296
+check "solve --timeout -1s" 2 1 q solve 8 -m sat --timeout -1s
+check "solve --timeout 0" 2 1 q solve 8 --timeout 0s
+check "solve --fix attacking square twice" 2 1 q solve 8 -m backtrack --fix 1:1 --block 1:1
+check "solve --fix off the board" 2 1 q solve 8 -m backtrack --fix 9:1
+check "solve --fix garbage" 2 1 q solve 8 -m backtrack --fix 1-1
+check "solve --amo unknown" 2 1 q solve 8 -m sat --amo nosuch
+check "solve --solver unknown" 2 1 q solve 8 -m sat --solver nosuch
+check "solve pairwise 1000 refused for memory" 2 1 q solve 1000 -m sat --amo pairwise
+expect_err "the product encoding needs about"
+check "count 33" 2 1 q count 33
+check "count --jobs -1" 2 1 q count 8 --jobs -1
+check "count --jobs x" 2 1 q count 8 --jobs x
+check "count --unique with --fix" 2 1 q count 8 -m backtrack --unique --fix 1:1
+check "count --shard +0/+2" 2 1 q count 12 --shard +0/+2 -o p.json
+check "count --shard 2/2" 2 1 q count 12 --shard 2/2 -o p.json
+check "count --shard without -o" 2 1 q count 12 --shard 0/2
+check "count --shard into a missing folder" 2 1 q count 12 --shard 0/2 -o nosuch/p.json
+check "count cadical cannot enumerate" 2 1 q count 8 -m sat --solver cadical
+check "verify no such file" 2 1 q verify 8 nosuch.txt
+check "verify 4294967295 (no 34 GB)" 2 1 q verify 4294967295 /dev/null
+check "encode unknown format" 2 1 q encode 8 -f nosuch
+check "encode --amo with xcc" 2 1 q encode 8 -f xcc --amo pairwise
+check "encode to a folder" 2 1 q encode 8 -o .
+check "sat --all with a solver that cannot" 2 1 q sat --all --solver cadical "$root/encode/testdata/golden/n4-pairwise.cnf"
+check "check --budget -1s" 2 1 q check --budget -1s
+check "check empty range" 2 1 q check --from 5 --to 4
+check "gen unknown family" 2 1 q gen nosuch --out g
+check "gen classic with --n and a range" 2 1 q gen classic --n 5 --from 1 --to 3 --out g
+check "gen without --out" 2 1 q gen classic --n 5
+: >afile
+check "gen --out an existing file" 2 1 q gen classic --n 5 --out afile
+check "trace too large a GIF" 2 1 q trace 32 --gif t.gif --cell 200
+check "draw without a picture" 2 1 q draw 8
+check "unknown command" 2 1 q frob
+check "unknown flag" 2 1 q solve 8 --frob
+check "bad --progress" 2 1 "$bin" --progress=loud solve 8
+
+# --- malformed and oversized files ---
+echo "test-faults: malformed and oversized files ($SECONDS s)"
+printf 'p cnf 99999999999999999 1\n1 0\n' >huge-header.cnf
+check "sat: a header beyond 2^31 variables" 2 1 q sat huge-header.cnf
+printf 'p cnf 100000000 1\n1 0\n' >big-header.cnf
+check "sat: a header that would not fit in memory" "2|10" 1 q sat --no-model big-header.cnf
+check "sat /dev/zero (an endless line)" 2 1 q sat /dev/zero
+check "xcc /dev/zero" 2 1 q xcc /dev/zero
+check "verify /dev/zero" 2 1 q verify 8 /dev/zero
+printf 'p cnf 2 1\n1 3 0\n' >range.cnf
+check "sat: a literal out of range" 2 1 q sat range.cnf
+printf 'a b\na z\n' >unknown.dlx
+check "xcc: an unknown item" 2 1 q xcc unknown.dlx
+printf '1 2 3 4 5 6 7 9\n' >sol.txt
+check "verify: a column out of range" 2 1 q verify 8 sol.txt
+printf 'p cnf 2 1\n1 2 0\n' | gzip >gz.cnf
+check "sat: compressed input is refused, not misread" "2" 1 q sat gz.cnf
+echo '{"format":"nqueens-shard-2"} trailing' >part.json
+check "merge: trailing garbage" 2 1 q merge part.json
+echo 'not json' >part2.json
+check "merge: not a shard file" 2 1 q merge part2.json
+check "merge: no such part" 2 1 q merge nosuch.json
+mkdir -p suite-empty suite-escape suite-null
+echo '[]' >suite-empty/manifest.json
+echo 'null' >suite-null/manifest.json
+echo '[{"file":"../../../etc/hostname","sha256":"x"}]' >suite-escape/manifest.json
+check "gen --verify: an empty manifest" 2 1 q gen --verify suite-empty
+check "gen --verify: a null manifest" 2 1 q gen --verify suite-null
+check "gen --verify: a path out of the suite" 2 1 q gen --verify suite-escape
+
+# --- lying, crashing, hanging and flooding solvers ---
+echo "test-faults: lying, crashing, hanging and flooding solvers ($SECONDS s)"
+check "a solver that says UNSAT to a classic board" 1 1 q solve 8 -m sat --solver "$fake/unsat.sh"
+expect_err "Q(8) = 92 (OEIS A000170): the answer is wrong"
+check "a solver that says UNSAT to a completion with a solution" 1 1 q solve 8 -m sat --solver "$fake/unsat.sh" --fix 1:2
+expect_err "dancing links found one, verified"
+check "a solver whose exit status contradicts it" 1 1 q solve 8 -m sat --solver "$fake/liar.sh"
+check "a crashing solver" 1 1 q solve 8 -m sat --solver "$fake/crash.sh"
+check "a solver printing garbage" 1 1 q solve 8 -m sat --solver "$fake/garbage.sh"
+check "a solver with a wrong model" 1 1 q solve 8 -m sat --solver "$fake/wrong.sh"
+check "a solver with a truncated model" 1 1 q solve 8 -m sat --solver "$fake/truncated.sh"
+check "a failing solver shows its message" 1 1 q solve 8 -m sat --solver "$fake/fails.sh"
+expect_err "out of licences"
+check "a flooding solver" 1 1 /usr/bin/time -f "%M" -o rss "$bin" --quiet solve 8 -m sat --solver "$fake/flood.sh"
+[ "$(tail -n 1 rss)" -lt 400000 ] || fail "the flood drove memory to $(tail -n 1 rss) KB"
+start=$(date +%s)
+check "a hanging solver under --timeout" 1 1 q solve 30 -m sat --solver "$fake/hang.sh" --timeout 1s
+[ $(($(date +%s) - start)) -le 4 ] || fail "returned after $(($(date +%s) - start)) s"
+sleep 0.3
+pgrep -f "sleep 987.25" >/dev/null && fail "the hanging solver's children outlived it"
+check "sat --certify with a solver that writes no proofs" 2 1 q sat --certify --solver "$fake/unsat.sh" "$root/encode/testdata/golden/n4-pairwise.cnf"
+
+# --- answers that must be right ---
+echo "test-faults: answers that must be right ($SECONDS s)"
+check "solve 8 by cadical" 0 0 q solve 8 -m sat --solver cadical
+expect_out "verified"
+check "count 10 by clasp" 0 0 q count 10 -m sat --solver clasp --amo ladder
+expect_out "724 solutions"
+check "no solution, confirmed" 1 0 q solve 6 -m sat --fix 1:1
+expect_out "confirmed by dancing links"
+check "no solution, certified" 1 0 q solve 8 -m backtrack --fix 1:1,2:4 --certify
+expect_out "confirmed by a DRAT proof from cadical"
+check "sat --certify on an UNSAT file" 20 0 bash -c "$bin encode 8 --fix 1:1,2:4 | $bin --quiet sat --certify --no-model"
+expect_out "c DRAT proof checked"
+
+# --- standard output on a full device ---
+echo "test-faults: standard output on a full device ($SECONDS s)"
+for cmd in "solve 8" "count 9" "verify 8 $root/model/testdata/seed000-n8.txt" "encode 20" "check --to 3 --methods bitmask" "merge nosuch" "xcc $root/encode/testdata/golden/n4-natural.dlx"; do
+	want=1
+	[ "${cmd%% *}" = merge ] && want=2
+	check "stdout full: $cmd" "$want" 1 bash -c "$bin --quiet $cmd >/dev/full"
+done
+check "sat with stdout full" 1 1 bash -c "$bin --quiet sat $root/encode/testdata/golden/n4-pairwise.cnf >/dev/full"
+
+# --- special files and modes ---
+echo "test-faults: special files and modes ($SECONDS s)"
+check "-o /dev/null stays a device" 0 0 q solve 8 -o /dev/null
+[ -c /dev/null ] || fail "/dev/null is no longer a character device"
+mkfifo fifo
+(cat fifo >fifo.out) &
+check "-o FIFO is written through" 0 0 q solve 8 -m backtrack -o fifo
+wait
+[ -p fifo ] && grep -q "^1 5 8 6 3 7 2 4" fifo.out || fail "the FIFO was replaced or not written through"
+echo old >kept.txt
+chmod 600 kept.txt
+check "-o keeps a file's mode" 0 0 q solve 8 -o kept.txt
+[ "$(stat -c %a kept.txt)" = 600 ] || fail "mode $(stat -c %a kept.txt), was 600"
+ln -s kept.txt link.txt
+check "-o through a symbolic link" 0 0 q solve 8 -m backtrack -o link.txt
+[ -L link.txt ] && grep -q "^1 5 8" kept.txt || fail "the link was replaced"
+check "count --checkpoint on a FIFO" 2 1 q count 12 --checkpoint fifo
+
+# --- a full file system ---
+echo "test-faults: a full file system ($SECONDS s)"
+if [ "$(id -u)" = 0 ] && mkdir -p small && mount -t tmpfs -o size=512k tmpfs small 2>/dev/null; then
+	tmpfs=$PWD/small
+	check "encode into a full file system" 1 1 q encode 200 -o small/big.cnf
+	expect_err "cannot write small/big.cnf"
+	[ -z "$(ls -A small)" ] || fail "left in the full file system: $(ls -A small)"
+	check "gen into a full file system" "1" 1 q gen classic --from 40 --to 45 --out small/suite
+	[ -e small/suite/manifest.json ] && fail "a manifest in a suite that did not fit"
+	umount small
+	tmpfs=
+else
+	echo "SKIPPED: the full file system cases (need root and tmpfs)"
+fi
+
+# --- signals at random moments ---
+echo "test-faults: signals at random moments ($SECONDS s)"
+for sig in INT TERM HUP; do
+	case $sig in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;; esac
+	rm -f ck
+	"$bin" --quiet count 16 --jobs 1 --checkpoint ck >out 2>err &
+	pid=$!
+	sleep "0.$((RANDOM % 8 + 2))"
+	kill -s "$sig" "$pid"
+	wait "$pid"
+	code=$?
+	cases=$((cases + 1))
+	name="count --checkpoint, SIG$sig"
+	[ "$code" = "$want" ] || fail "exit $code, want $want"
+	grep -q "work units are saved in ck" err || fail "no word of the saved units"
+	check "resume after SIG$sig" 0 0 q count 16 --checkpoint ck
+	expect_out "14,772,512 solutions"
+done
+for sig in INT TERM; do
+	mkfifo "stdin-$sig"
+	"$bin" sat <"stdin-$sig" >out 2>err &
+	pid=$!
+	exec 9>"stdin-$sig" # a writer that never writes: the read blocks
+	sleep 0.3
+	kill -s "$sig" "$pid"
+	wait "$pid"
+	code=$?
+	exec 9>&-
+	cases=$((cases + 1))
+	name="sat waiting on standard input, SIG$sig"
+	case $sig in INT) want=130 ;; TERM) want=143 ;; esac
+	[ "$code" = "$want" ] || fail "exit $code, want $want"
+done
+for i in 1 2; do
+	"$bin" encode 2000 -o big.cnf >/dev/null 2>err &
+	pid=$!
+	sleep "0.$((RANDOM % 9 + 1))"
+	kill -INT "$pid"
+	wait "$pid"
+	cases=$((cases + 1))
+	name="encode -o interrupted ($i)"
+	if [ -e big.cnf ]; then
+		[ "$(grep -c ' 0$' big.cnf)" = "$(awk '/^p cnf/ {print $4}' big.cnf)" ] || fail "big.cnf is incomplete"
+	fi
+	[ -z "$(find . -name '.big.cnf.tmp-*')" ] || fail "a temporary left"
+	rm -f big.cnf
+done
+"$bin" encode 2000 -o big.cnf >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+kill -9 "$pid"
+{ wait "$pid"; } 2>/dev/null
+ls .big.cnf.tmp-* >/dev/null 2>&1 || echo "note: kill -9 came after the write ended"
+check "the next write removes a dead writer's temporary" 0 0 q encode 8 -o big.cnf
+
+# --- concurrent runs ---
+echo "test-faults: concurrent runs ($SECONDS s)"
+rm -f ck2
+"$bin" --quiet count 17 --checkpoint ck2 >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+check "a second count on the same journal" 2 1 q count 17 --checkpoint ck2
+expect_err "in use by another running count"
+kill -INT "$pid"
+wait "$pid"
+"$bin" --quiet gen completion --n 14 --m 4 --count 300 --formats dimacs,xcc,opb,mzn,xcsp3 --out suite2 >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+busy=suite2 # the first gen's temporaries are its own
+check "a second gen into the same folder" 2 1 q gen completion --n 12 --m 3 --count 2 --out suite2
+busy=
+kill -INT "$pid"
+wait "$pid"
+name="interrupted gen"
+[ -e suite2/manifest.json ] && fail "left a manifest"
+[ -z "$(find suite2 -name '.*.tmp-*')" ] || fail "left a temporary"
+
+echo "test-faults: $((cases - failed)) passed, $failed failed"
+[ "$failed" = 0 ]
