@@ -13,11 +13,16 @@ go test -count=1 -race -short -run 'InProcess|Timeouts|Broken' ./solvers/sat
 go test -count=1 -race -short -run 'Queens|Langford|FirstAndStop' ./solvers/dlx
 # Every reader under its fuzz target for a few seconds (the seed corpora and
 # every failing input found so far run in go test ./... above).
+fuzzlog=$(mktemp)
 for target in cnf:FuzzReadDIMACS xcc:FuzzRead solvers/sat:FuzzParseOutput cluster:FuzzReadJournal \
 	cluster:FuzzDecodeShard cnf/drat:FuzzCheck suite:FuzzParseManifest model:FuzzReadSolution; do
-	go test -run '^$' -fuzz "^${target#*:}\$" -fuzztime "${NQUEENS_FUZZTIME:-3s}" "./${target%%:*}" >/dev/null ||
-		{ echo "fuzz target ${target} failed: go test -run '^\$' -fuzz '^${target#*:}\$' ./${target%%:*}" >&2; exit 1; }
+	if ! go test -run '^$' -fuzz "^${target#*:}\$" -fuzztime "${NQUEENS_FUZZTIME:-3s}" "./${target%%:*}" >"$fuzzlog" 2>&1; then
+		tail -n 30 "$fuzzlog" >&2
+		echo "fuzz target ${target} failed: go test -run '^\$' -fuzz '^${target#*:}\$' ./${target%%:*}" >&2
+		exit 1
+	fi
 done
+rm -f "$fuzzlog"
 echo "fuzz: 8 targets ran"
 # The command line under hostile input, signals and faults.
 bash scripts/test-faults.sh
