@@ -20,7 +20,7 @@ var allowedImports = map[string][]string{
 	"internal/memlimit":   {},
 	"internal/panics":     {},
 	"internal/brute":      {"model", "xcc"},
-	"cnf":                 {"internal/textio"},
+	"cnf":                 {"internal/textio", "internal/memlimit"},
 	"xcc":                 {"internal/textio"},
 	"native":              {"model", "internal/panics"},
 	"encode":              {"model", "cnf", "xcc", "internal/textio"},

@@ -3,12 +3,14 @@ package cnf
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
 	"slices"
 	"strconv"
 
+	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/textio"
 )
 
@@ -23,8 +25,10 @@ const MaxVars = 1<<31 - 1
 // Info is what ReadDIMACS learns besides the clauses.
 type Info struct {
 	Vars, Clauses int // from the "p cnf" line, checked against the body
-	// Ind is the projection set given by "c ind ... 0" lines, in order.
-	Ind []int
+	// Ind is the projection set given by "c ind ... 0" lines, in order,
+	// each variable once.
+	Ind   []int
+	inInd map[int]bool
 	// Comments are the comment lines without the leading "c" and one space.
 	Comments []string
 }
@@ -34,9 +38,15 @@ type Info struct {
 // literal a whole number with |lit| <= V; every clause ended by 0 (a
 // clause may span lines); exactly C clauses. Comment lines start with "c"
 // and may appear anywhere; "c ind" lines are read as the projection set.
-// A line "%" ends the file, as in the SATLIB benchmark files. Every error
-// is a *ParseError naming the line and column.
+// A line "%" ends the file, as in the SATLIB benchmark files. Input
+// compressed with gzip, bzip2 or xz is decompressed (see Decompress). Every
+// error is a *ParseError naming the line and column (a compressed stream
+// that breaks off names its compression).
 func ReadDIMACS(r io.Reader, dst Adder) (*Info, error) {
+	r, compression, err := Decompress(r)
+	if err != nil {
+		return nil, &ParseError{Format: "dimacs", Msg: err.Error()}
+	}
 	lr := textio.NewLineReader(r, "dimacs")
 	info := &Info{Vars: -1}
 	var fs []textio.Field
@@ -44,6 +54,10 @@ func ReadDIMACS(r io.Reader, dst Adder) (*Info, error) {
 lines:
 	for b, err := range lr.Lines() {
 		if err != nil {
+			var pe *ParseError
+			if compression != "" && !errors.As(err, &pe) {
+				return nil, &ParseError{Format: "dimacs", Line: lr.Line() + 1, Msg: fmt.Sprintf("%s: %v", compression, err)}
+			}
 			return nil, err
 		}
 		trimmed := bytes.TrimLeft(b, textio.Space)
@@ -138,20 +152,51 @@ func readInd(info *Info, fs []textio.Field, lr *textio.LineReader) error {
 			}
 			return nil
 		}
-		info.Ind = append(info.Ind, v)
+		if info.inInd == nil {
+			info.inInd = map[int]bool{}
+		}
+		if !info.inInd[v] { // a variable given twice counts once
+			info.inInd[v] = true
+			info.Ind = append(info.Ind, v)
+		}
 	}
 	return lr.Errorf(0, "c ind line does not end with 0")
 }
 
-// ReadFormula reads a DIMACS file into memory (see ReadDIMACS).
+// ReadFormula reads a DIMACS file into memory (see ReadDIMACS). It stops
+// with a *memlimit.TooLargeError when the clauses read would take more
+// memory than the process may have.
 func ReadFormula(r io.Reader) (*Formula, *Info, error) {
 	var f Formula
-	info, err := ReadDIMACS(r, &f)
+	b := &bounded{f: &f}
+	info, err := ReadDIMACS(r, b)
+	if err == nil {
+		err = b.err
+	}
 	if err != nil {
 		return nil, nil, err
 	}
 	f.Vars, f.Ind = info.Vars, info.Ind
 	return &f, info, nil
+}
+
+// bounded collects clauses into a Formula, checking the memory they take
+// every million literals.
+type bounded struct {
+	f    *Formula
+	lits int
+	err  error
+}
+
+func (b *bounded) Add(lit int) {
+	if b.err != nil {
+		return
+	}
+	b.f.Add(lit)
+	if b.lits++; b.lits%(1<<20) == 0 {
+		// 8 bytes a literal and 24 a clause, twice for what a solver takes.
+		b.err = memlimit.Check(uint64(b.lits)*16+uint64(len(b.f.Clauses))*48, "the formula read")
+	}
 }
 
 // Header is what WriteDIMACS puts before the clauses.

@@ -2,7 +2,10 @@ package cnf_test
 
 import (
 	"bytes"
+	"compress/gzip"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -10,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/queenslab/nqueens/cnf"
+	"github.com/ulikunitz/xz"
 )
 
 func TestReadDIMACS(t *testing.T) {
@@ -22,6 +26,7 @@ func TestReadDIMACS(t *testing.T) {
 		{"c hello\np cnf 3 2\n1 -2 0\n2 3 0\n", [][]int{{1, -2}, {2, 3}}, nil},
 		{"p cnf 3 2\n1 -2\n 0 2\t3 0", [][]int{{1, -2}, {2, 3}}, nil}, // clauses span lines, no final newline
 		{"c ind 1 2 0\nc ind 3 0\np cnf 3 1\nc late comment\n-3 0\n", [][]int{{-3}}, []int{1, 2, 3}},
+		{"c ind 2 1 2 0\nc ind 1 3 0\np cnf 3 1\n-3 0\n", [][]int{{-3}}, []int{2, 1, 3}}, // repeated: once each
 		{"p cnf 2 1\r\n1 2 0\r\n", [][]int{{1, 2}}, nil},
 		{"p cnf 2 1\n1 2 0\n%\n0\n", [][]int{{1, 2}}, nil}, // SATLIB end marker
 		{"p cnf 2 1\n0\n", [][]int{nil}, nil},              // the empty clause
@@ -118,4 +123,43 @@ func FuzzReadDIMACS(f *testing.F) {
 			t.Fatalf("round trip changed the formula")
 		}
 	})
+}
+
+// TestCompressed: gzip, bzip2 and xz input reads as the plain file does,
+// told apart by its magic bytes; a stream cut short is a ParseError that
+// names the compression.
+func TestCompressed(t *testing.T) {
+	plain, err := os.ReadFile(filepath.Join("testdata", "n5-completion.cnf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _, err := cnf.ReadFormula(bytes.NewReader(plain))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(plain)
+	zw.Close()
+	var xzb bytes.Buffer
+	xw, _ := xz.NewWriter(&xzb)
+	xw.Write(plain)
+	xw.Close()
+	inputs := map[string][]byte{"gzip": gz.Bytes(), "xz": xzb.Bytes()}
+	if bz, err := exec.Command("bzip2", "-c", filepath.Join("testdata", "n5-completion.cnf")).Output(); err == nil {
+		inputs["bzip2"] = bz
+	} else {
+		t.Log("bzip2 is not installed: bzip2 input untested")
+	}
+	for name, data := range inputs {
+		got, _, err := cnf.ReadFormula(bytes.NewReader(data))
+		if err != nil || !reflect.DeepEqual(got.Clauses, want.Clauses) {
+			t.Errorf("%s: %v", name, err)
+		}
+		_, _, err = cnf.ReadFormula(bytes.NewReader(data[:len(data)/2]))
+		var pe *cnf.ParseError
+		if !errors.As(err, &pe) || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s cut short: %v", name, err)
+		}
+	}
 }

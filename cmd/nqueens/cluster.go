@@ -71,7 +71,7 @@ func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, sf *solverFlag
 	if o.Shards > 0 {
 		what += fmt.Sprintf(", shard %d/%d", o.Shard, o.Shards)
 	}
-	fmt.Fprintf(e.stdout, "%s: %s solutions, %s essentially distinct; %d work units (depth %d, %d in all)", what, thousands(r.All), thousands(r.Distinct), r.Units, r.Depth, r.Total)
+	fmt.Fprintf(e.stdout, "%s: %s, %s essentially distinct; %d work units (depth %d, %d in all)", what, plural(r.All, "solution"), thousands(r.Distinct), r.Units, r.Depth, r.Total)
 	if r.Resumed > 0 {
 		fmt.Fprintf(e.stdout, ", %d resumed from %s", r.Resumed, uf.checkpoint)
 	}
@@ -122,7 +122,7 @@ missing, duplicated, changed or foreign part is an error that names it.`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stdout, "N = %d: %s solutions, %s essentially distinct; %d shards, %d work units", r.N, thousands(r.All), thousands(r.Distinct), r.Shards, r.Units)
+			fmt.Fprintf(e.stdout, "N = %d: %s, %s essentially distinct; %d shards, %d work units", r.N, plural(r.All, "solution"), thousands(r.Distinct), r.Shards, r.Units)
 			verdict, known := oeisVerdict(unitResult(r))
 			fmt.Fprintln(e.stdout, oeisText(verdict))
 			return known

@@ -125,7 +125,7 @@ func oeisText(verdict string) string {
 
 func countLine(r *nqueens.CountResult, p model.Problem, unique bool, oeis string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "N = %d: %s solutions", r.N, thousands(r.All))
+	fmt.Fprintf(&b, "N = %d: %s", r.N, plural(r.All, "solution"))
 	if unique {
 		fmt.Fprintf(&b, ", %s essentially distinct", thousands(r.Distinct))
 	}

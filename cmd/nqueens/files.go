@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -86,9 +87,6 @@ before "s UNSATISFIABLE" is printed; a proof that does not check is exit 1.`,
 		Args: argsBetween(0, 1, "FILE or -"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			started = time.Now()
-			if sf.amo != "" {
-				return usagef("--amo applies to nqueens solve and count; a CNF file has its own encoding")
-			}
 			name := sf.solver
 			switch {
 			case name != "":
@@ -157,7 +155,7 @@ before "s UNSATISFIABLE" is printed; a proof that does not check is exit 1.`,
 	c.Flags().BoolVar(&all, "all", false, "count all models (projected on c ind when present)")
 	c.Flags().BoolVar(&quietV, "no-model", false, "no v lines")
 	c.Flags().BoolVar(&certify, "certify", false, "UNSAT only with a checked DRAT proof (cadical, kissat)")
-	sf.add(c)
+	sf.addSolver(c)
 	return c
 }
 
@@ -187,9 +185,19 @@ func countFile(ctx context.Context, e *env, s sat.Solver, f *cnf.Formula, info *
 	if !ok {
 		return usagef("solver %s cannot list all models: use gini, gophersat, clasp or cryptominisat5", s.Name())
 	}
-	n, err := en.Enumerate(ctx, f, sat.EnumOptions{Project: info.Ind, Jobs: 1}, func(sat.Model) bool { return true })
+	project, over := info.Ind, fmt.Sprintf("the %d variables of c ind", len(info.Ind))
+	if len(project) == 0 {
+		// No projection given: the variables that occur, not the ones the
+		// header declares and no clause names (each would double the count).
+		project = occurring(f)
+		over = fmt.Sprintf("the %d variables that occur in the clauses", len(project))
+		if len(project) < f.Vars {
+			over += fmt.Sprintf(" (the header declares %d)", f.Vars)
+		}
+	}
+	n, err := en.Enumerate(ctx, f, sat.EnumOptions{Project: project, Jobs: 1}, func(sat.Model) bool { return true })
 	if errors.Is(err, sat.ErrNoProjection) {
-		return usagef("%s cannot project on the %d variables of c ind: use gini, gophersat or cryptominisat5", s.Name(), len(info.Ind))
+		return usagef("%s cannot project on %s: use gini, gophersat or cryptominisat5", s.Name(), over)
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("no answer within %v (solver %s): %d models so far", sf.timeout, s.Name(), n)
@@ -197,12 +205,33 @@ func countFile(ctx context.Context, e *env, s sat.Solver, f *cnf.Formula, info *
 	if err != nil {
 		return err
 	}
-	over := fmt.Sprintf("all %d variables", f.Vars)
-	if len(info.Ind) > 0 {
-		over = fmt.Sprintf("the %d variables of c ind", len(info.Ind))
+	fmt.Fprintf(e.stdout, "%s, projected on %s; solver %s, %.3f s\n", plural(n, "model"), over, s.Name(), time.Since(started).Seconds())
+	return satStatus(n)
+}
+
+// satStatus is the exit status of a listing, as SAT solvers answer: 10
+// when there is a model or solution, 20 when there is none.
+func satStatus(n uint64) error {
+	if n > 0 {
+		return exitCode(exitSat)
 	}
-	fmt.Fprintf(e.stdout, "%s models, projected on %s; solver %s, %.3f s\n", thousands(n), over, s.Name(), time.Since(started).Seconds())
-	return nil
+	return exitCode(exitUnsat)
+}
+
+// occurring lists the variables that occur in the clauses of f.
+func occurring(f *cnf.Formula) []int {
+	seen := make([]bool, f.Vars+1)
+	var vs []int
+	for _, c := range f.Clauses {
+		for _, l := range c {
+			if v := max(l, -l); !seen[v] {
+				seen[v] = true
+				vs = append(vs, v)
+			}
+		}
+	}
+	slices.Sort(vs)
+	return vs
 }
 
 func newXCC(e *env) *cobra.Command {
@@ -276,10 +305,17 @@ links: the first solution (its options, one per line), every solution with
 			if err != nil {
 				return err
 			}
-			if count || all {
-				fmt.Fprintf(w, "%s solutions; %s nodes, %s updates in %.3f s\n", thousands(n), thousands(st.Nodes), thousands(st.Updates), time.Since(start).Seconds())
-			}
-			if n == 0 {
+			summary := fmt.Sprintf("%s; %s nodes, %s updates in %.3f s", plural(n, "solution"), thousands(st.Nodes), thousands(st.Updates), time.Since(start).Seconds())
+			switch {
+			case count:
+				fmt.Fprintln(w, summary)
+				return nil
+			case all:
+				// The solutions are the output; the summary goes beside it.
+				w.Flush()
+				fmt.Fprintln(e.stderr, summary)
+				return satStatus(n)
+			case n == 0:
 				w.Flush()
 				return failure{"no solution"}
 			}

@@ -159,7 +159,7 @@ func TestCount(t *testing.T) {
 		t.Errorf("%d %q", code, out)
 	}
 	code, out, _ = runCLI(t, "", "count", "6", "-m", "backtrack", "--fix", "1:2")
-	if code != 0 || !strings.HasPrefix(out, "N = 6: 1 solutions (completion problem)") {
+	if code != 0 || !strings.HasPrefix(out, "N = 6: 1 solution (completion problem)") {
 		t.Errorf("%d %q", code, out)
 	}
 }
@@ -203,7 +203,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"count", "8", "-m", "sat", "--solver", "clasp", "--amo", "binary"}, "", 2, "nqueens: clasp lists models over all variables and cannot project, and the binary encoding is not parsimonious"},
 		{[]string{"sat", "/nonexistent.cnf"}, "", 2, "nqueens: cannot read /nonexistent.cnf: no such file or directory"},
 		{[]string{"sat"}, "p cnf 2 1\n1 3 0\n", 2, "nqueens: standard input: dimacs: line 2, column 3: literal 3 is out of range: the problem line gives 2 variables"},
-		{[]string{"sat", "--amo", "pairwise"}, "p cnf 1 1\n1 0\n", 2, "nqueens: --amo applies to nqueens solve and count"},
+		{[]string{"sat", "--amo", "pairwise"}, "p cnf 1 1\n1 0\n", 2, "nqueens: unknown flag: --amo"},
 		{[]string{"sat", "--all", "--solver", "clasp"}, "c ind 1 0\np cnf 2 1\n1 2 0\n", 2, "nqueens: clasp cannot project on the 1 variables of c ind"},
 		{[]string{"xcc"}, "a b\na z\n", 2, `nqueens: standard input: xcc: line 2, column 3: unknown item "z"`},
 		{[]string{"xcc", "--all", "--count"}, "a\na\n", 2, "nqueens: --all and --count: choose one"},
@@ -333,8 +333,17 @@ func TestSATAndDLXMethods(t *testing.T) {
 func TestSATAndXCCFiles(t *testing.T) {
 	_, dimacs, _ := runCLI(t, "", "encode", "8", "--amo", "binary")
 	code, out, _ := runCLI(t, dimacs, "sat", "--all")
-	if code != 0 || !strings.HasPrefix(out, "92 models, projected on the 64 variables of c ind") {
+	if code != exitSat || !strings.HasPrefix(out, "92 models, projected on the 64 variables of c ind") {
 		t.Errorf("sat --all: %d %q", code, out)
+	}
+	// Without c ind: the variables that occur, not the header's; none is 20.
+	code, out, _ = runCLI(t, "p cnf 5 2\n1 2 0\n-1 0\n", "sat", "--all")
+	if code != exitSat || out[:strings.Index(out, ";")] != "1 model, projected on the 2 variables that occur in the clauses (the header declares 5)" {
+		t.Errorf("sat --all without c ind: %d %q", code, out)
+	}
+	code, out, _ = runCLI(t, "p cnf 1 2\n1 0\n-1 0\n", "sat", "--all")
+	if code != exitUnsat || !strings.HasPrefix(out, "0 models, ") {
+		t.Errorf("sat --all, none: %d %q", code, out)
 	}
 	code, out, _ = runCLI(t, dimacs, "sat", "--solver", "cadical")
 	if code != exitSat || !strings.Contains(out, "\ns SATISFIABLE\nv ") {
@@ -367,9 +376,20 @@ func TestSATAndXCCFiles(t *testing.T) {
 		t.Errorf("xcc --count: %d %q", code, out)
 	}
 	_, xcc, _ = runCLI(t, "", "encode", "6", "-f", "xcc")
-	code, out, _ = runCLI(t, xcc, "xcc", "--all")
-	if code != 0 || strings.Count(out, "\n\n") != 4 || !regexp.MustCompile(`\n\n4 solutions; [0-9,]+ nodes, [0-9,]+ updates in \d+\.\d{3} s\n$`).MatchString(out) {
-		t.Errorf("xcc --all:\n%s", out)
+	code, out, errs := runCLI(t, xcc, "xcc", "--all")
+	if code != exitSat || strings.Count(out, "\n\n") != 4 || !strings.HasSuffix(out, "\n\n") || !regexp.MustCompile(`^4 solutions; [0-9,]+ nodes, [0-9,]+ updates in \d+\.\d{3} s\n$`).MatchString(errs) {
+		t.Errorf("xcc --all: %d\n%s\n%s", code, out, errs)
+	}
+	_, none, _ := runCLI(t, "", "encode", "3", "-f", "xcc")
+	if code, out, errs := runCLI(t, none, "xcc", "--all"); code != exitUnsat || out != "" || !strings.HasPrefix(errs, "0 solutions; ") {
+		t.Errorf("xcc --all, none: %d %q %q", code, out, errs)
+	}
+	if code, out, _ := runCLI(t, none, "xcc", "--count"); code != 0 || strings.Count(out, "\n") != 1 || !strings.HasPrefix(out, "0 solutions; ") {
+		t.Errorf("xcc --count, none: %d %q", code, out)
+	}
+	_, one, _ := runCLI(t, "", "encode", "1", "-f", "xcc")
+	if code, out, _ := runCLI(t, one, "xcc", "--count"); code != 0 || !strings.HasPrefix(out, "1 solution; ") {
+		t.Errorf("xcc --count, one: %d %q", code, out)
 	}
 }
 

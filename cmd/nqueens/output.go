@@ -39,3 +39,11 @@ func thousands(n uint64) string {
 	}
 	return b.String()
 }
+
+// plural writes a count with its noun: "1 solution", "14,200 solutions".
+func plural(n uint64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return thousands(n) + " " + noun + "s"
+}

@@ -246,8 +246,14 @@ type solverFlags struct {
 }
 
 func (sf *solverFlags) add(c *cobra.Command) {
+	sf.addSolver(c)
+	c.Flags().StringVar(&sf.amo, "amo", "", "sat: at-most-one encoding (default "+encode.DefaultAMORule+"; see nqueens encode --help)")
+}
+
+// addSolver adds --solver and --timeout only: a CNF file has its own
+// encoding.
+func (sf *solverFlags) addSolver(c *cobra.Command) {
 	c.Flags().StringVar(&sf.solver, "solver", "", "sat: gini (default), gophersat, cadical, kissat, minisat, cryptominisat5, picosat, clasp, or a path")
-	c.Flags().StringVar(&sf.amo, "amo", "", "sat: at-most-one encoding (default pairwise up to N = 64, else sequential; see nqueens encode --help)")
 	c.Flags().DurationVar(&sf.timeout, "timeout", 0, "give up after this long (e.g. 10s, 2m): exit 1")
 }
 

@@ -160,9 +160,18 @@ func CheckModel(in cnf.Source, m Model) error {
 }
 
 // projection returns the projection variables: opt.Project or 1..vars.
+// A variable given twice counts once.
 func projection(opt EnumOptions, vars int) []int {
 	if opt.Project != nil {
-		return opt.Project
+		seen := make(map[int]bool, len(opt.Project))
+		var p []int
+		for _, v := range opt.Project {
+			if !seen[v] {
+				seen[v] = true
+				p = append(p, v)
+			}
+		}
+		return p
 	}
 	p := make([]int, vars)
 	for i := range p {
