@@ -1,7 +1,10 @@
 // Package xcc holds exact cover problems of any origin, not only N-Queens,
-// in the text format of Knuth's dancing-links programs (DLX1): primary
-// items, which every solution covers exactly once, secondary items, covered
-// at most once, and options, each a set of items.
+// in the text format of Knuth's dancing-links programs (DLX1, and DLX2 for
+// colors): primary items, which every solution covers exactly once,
+// secondary items, covered at most once, and options, each a set of items.
+// A secondary item in an option may carry a color ("x:red"): options that
+// give it the same color may then be chosen together (Knuth's "exact
+// covering with colors", XCC).
 //
 // The format: the first line that is not a comment names the primary
 // items, then "|", then the secondary items; every further line is an
@@ -25,6 +28,19 @@ type Problem struct {
 	// Options lists the items of each option by index: 0..len(Primary)-1
 	// are the primary items, then the secondary ones in order.
 	Options [][]int
+	// Colors, when not nil, gives the color of each item of each option:
+	// Colors[k][j] is that of Options[k][j], 0 for none, else an index
+	// into ColorNames plus one. Only secondary items have colors.
+	Colors     [][]int
+	ColorNames []string
+}
+
+// Color returns the color name of item j of option k, "" for none.
+func (x *Problem) Color(k, j int) string {
+	if x.Colors == nil || x.Colors[k][j] == 0 {
+		return ""
+	}
+	return x.ColorNames[x.Colors[k][j]-1]
 }
 
 // Items returns the number of items, primary and secondary.
@@ -45,17 +61,24 @@ const MaxNameLen = 8
 // and column at fault (column 0 when the whole line or file is at fault).
 type ParseError = textio.ParseError
 
-// Read reads an exact cover problem in Knuth's text format. It rejects,
-// with the line and column: names longer than MaxNameLen characters, an
-// item declared twice, an unknown item in an option, an item twice in one
-// option, an option with no primary item, and the color controls of DLX2
-// ("item:color"), which are not supported. Every error is a *ParseError.
-func Read(r io.Reader) (*Problem, error) {
+// Read reads an exact cover problem in Knuth's text format, colors
+// included. As Knuth's readers do, it takes a "|" attached to the first
+// secondary item's name ("|x") and skips an option without a primary
+// item (warn, if not nil, is told of each). It rejects, with the line and
+// column: names longer than MaxNameLen characters, an item declared twice,
+// an unknown item in an option, an item twice in one option, a color on a
+// primary item, and an empty color. Every error is a *ParseError.
+func Read(r io.Reader) (*Problem, error) { return ReadWarn(r, nil) }
+
+// ReadWarn is Read, telling warn of what it skips.
+func ReadWarn(r io.Reader, warn func(line int, msg string)) (*Problem, error) {
 	lr := textio.NewLineReader(r, "xcc")
 	var x *Problem
 	index := map[string]int{}
 	var fs []textio.Field
-	var seen []int // seen[item] = number of the option that last used it, +1
+	var seen []int // seen[item] = the option line that last used it
+	lines := 0     // option lines read, skipped ones included
+	colorIndex := map[string]int{}
 	for b, err := range lr.Lines() {
 		if err != nil {
 			return nil, err
@@ -69,12 +92,15 @@ func Read(r io.Reader) (*Problem, error) {
 			secondary := false
 			for _, f := range fs {
 				name := string(f.Text)
-				if name == "|" {
+				if strings.HasPrefix(name, "|") {
 					if secondary {
 						return nil, lr.Errorf(f.Col, "a second | in the item line")
 					}
 					secondary = true
-					continue
+					if name = name[1:]; name == "" {
+						continue
+					}
+					f.Col++
 				}
 				if err := checkName(name, f.Col, lr); err != nil {
 					return nil, err
@@ -101,28 +127,54 @@ func Read(r io.Reader) (*Problem, error) {
 			seen = make([]int, x.Items())
 			continue
 		}
+		lines++
 		opt := make([]int, 0, len(fs))
+		var colors []int
 		hasPrimary := false
 		for _, f := range fs {
-			name := string(f.Text)
+			name, color, colored := strings.Cut(string(f.Text), ":")
 			i, ok := index[name]
 			if !ok {
-				if strings.Contains(name, ":") {
-					return nil, lr.Errorf(f.Col, "%q: color controls (item:color, as in DLX2) are not supported", name)
-				}
 				return nil, lr.Errorf(f.Col, "unknown item %q", name)
 			}
-			if seen[i] == len(x.Options)+1 {
+			if seen[i] == lines {
 				return nil, lr.Errorf(f.Col, "item %q appears twice in this option", name)
 			}
-			seen[i] = len(x.Options) + 1
+			seen[i] = lines
 			hasPrimary = hasPrimary || i < len(x.Primary)
 			opt = append(opt, i)
+			c := 0
+			if colored {
+				switch {
+				case i < len(x.Primary):
+					return nil, lr.Errorf(f.Col, "%q: only secondary items have colors", f.Text)
+				case color == "" || strings.Contains(color, ":"):
+					return nil, lr.Errorf(f.Col, "%q: not a color", f.Text)
+				}
+				if c = colorIndex[color]; c == 0 {
+					x.ColorNames = append(x.ColorNames, color)
+					c = len(x.ColorNames)
+					colorIndex[color] = c
+				}
+			}
+			colors = append(colors, c)
 		}
 		if !hasPrimary {
-			return nil, lr.Errorf(0, "option has no primary item")
+			if warn != nil {
+				warn(lr.Line(), "option has no primary item: skipped")
+			}
+			continue
 		}
 		x.Options = append(x.Options, opt)
+		if len(colorIndex) > 0 && x.Colors == nil {
+			x.Colors = make([][]int, len(x.Options)-1, len(x.Options))
+			for k := range x.Colors {
+				x.Colors[k] = make([]int, len(x.Options[k]))
+			}
+		}
+		if x.Colors != nil {
+			x.Colors = append(x.Colors, colors)
+		}
 	}
 	if x == nil {
 		return nil, &ParseError{Format: "xcc", Msg: "no item line"}
@@ -134,7 +186,7 @@ func Read(r io.Reader) (*Problem, error) {
 func checkName(name string, col int, lr *textio.LineReader) error {
 	switch {
 	case strings.ContainsAny(name, ":"):
-		return lr.Errorf(col, "item name %q contains ':' (color controls and multiplicities are not supported)", name)
+		return lr.Errorf(col, "item name %q contains ':' (multiplicities are not supported)", name)
 	case strings.Contains(name, "|"):
 		return lr.Errorf(col, "item name %q contains '|'", name)
 	case len(name) > MaxNameLen:
@@ -148,10 +200,30 @@ func Write(w io.Writer, x *Problem, comments []string) error {
 	xw := NewWriter(context.Background(), w)
 	xw.Head(comments, x.Primary, x.Secondary)
 	names := append(append([]string(nil), x.Primary...), x.Secondary...)
-	for _, o := range x.Options {
-		xw.Option(names, o)
+	for k, o := range x.Options {
+		if x.Colors == nil {
+			xw.Option(names, o)
+			continue
+		}
+		colored := make([]string, len(o))
+		for j, it := range o {
+			colored[j] = names[it]
+			if c := x.Color(k, j); c != "" {
+				colored[j] += ":" + c
+			}
+		}
+		xw.Option(colored, seq(len(o)))
 	}
 	return xw.Flush()
+}
+
+// seq is 0, 1, ..., n-1.
+func seq(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
 }
 
 // Writer writes an exact cover in one streaming pass: Head once, then

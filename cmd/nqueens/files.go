@@ -243,10 +243,12 @@ func newXCC(e *env) *cobra.Command {
 		Use:   "xcc [FILE|-]",
 		Short: "Solve or count any exact cover file (Knuth's DLX format) by dancing links",
 		Long: `Read an exact cover problem in the text format of Knuth's DLX programs (any,
-not only queens; strictly checked) and solve it with Algorithm X and dancing
-links: the first solution (its options, one per line), every solution with
---all (a blank line after each), or the number of solutions with --count
-(in parallel with --jobs). No solution is exit 1.`,
+not only queens; strictly checked; colors on secondary items as in his DLX2)
+and solve it with Algorithm X and dancing links: the first solution (its
+options, one per line; none is exit 1), every solution with --all (a blank
+line after each, the summary on standard error, exit 10 with a solution and
+20 without), or the number of solutions with --count, in one line (in
+parallel with --jobs).`,
 		Args: argsBetween(0, 1, "FILE or -"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if all && count {
@@ -259,7 +261,9 @@ links: the first solution (its options, one per line), every solution with
 			if err != nil {
 				return err
 			}
-			x, err := xcc.Read(r)
+			x, err := xcc.ReadWarn(r, func(line int, msg string) {
+				fmt.Fprintf(e.stderr, "nqueens: %s, line %d: %s\n", what, line, msg)
+			})
 			done()
 			if err != nil {
 				return usagef("%s: %v", what, err)
@@ -276,6 +280,9 @@ links: the first solution (its options, one per line), every solution with
 					names := make([]string, len(x.Options[o]))
 					for i, it := range x.Options[o] {
 						names[i] = x.Name(it)
+						if c := x.Color(o, i); c != "" {
+							names[i] += ":" + c
+						}
 					}
 					w.WriteString(strings.Join(names, " ") + "\n")
 				}

@@ -35,15 +35,33 @@ func Count(p model.Problem) uint64 {
 	return count
 }
 
-// Covers counts the exact covers of x by plain recursion: pick the
-// first uncovered primary item, try each option that holds it and fits.
+// Covers counts the exact covers of x by plain recursion: pick the first
+// uncovered primary item, try each option that holds it and fits. A
+// secondary item may be in several chosen options when all give it the
+// same color; an option that names it without a color takes it alone.
 func Covers(x *xcc.Problem) int {
-	used := make([]bool, x.Items())
+	// state of each item: 0 free, -1 taken, c > 0 taken by color c.
+	state := make([]int, x.Items())
+	color := func(k, j int) int {
+		if x.Colors == nil {
+			return 0
+		}
+		return x.Colors[k][j]
+	}
+	fits := func(k int) bool {
+		for j, i := range x.Options[k] {
+			c := color(k, j)
+			if state[i] != 0 && (c == 0 || state[i] != c) {
+				return false
+			}
+		}
+		return true
+	}
 	var rec func() int
 	rec = func() int {
 		item := -1
 		for i := range x.Primary {
-			if !used[i] {
+			if state[i] == 0 {
 				item = i
 				break
 			}
@@ -52,24 +70,26 @@ func Covers(x *xcc.Problem) int {
 			return 1
 		}
 		total := 0
-	next:
-		for _, o := range x.Options {
+		for k, o := range x.Options {
 			holds := false
 			for _, i := range o {
-				if used[i] {
-					continue next
-				}
 				holds = holds || i == item
 			}
-			if !holds {
+			if !holds || !fits(k) {
 				continue
 			}
-			for _, i := range o {
-				used[i] = true
+			old := make([]int, len(o))
+			for j, i := range o {
+				old[j] = state[i]
+				if c := color(k, j); c > 0 {
+					state[i] = c
+				} else {
+					state[i] = -1
+				}
 			}
 			total += rec()
-			for _, i := range o {
-				used[i] = false
+			for j, i := range o {
+				state[i] = old[j]
 			}
 		}
 		return total

@@ -1,10 +1,12 @@
 // Package dlx is Knuth's Algorithm X with dancing links (his program DLX1,
 // "Dancing links", The Art of Computer Programming 7.2.2.1, and
 // arXiv:cs/0011047): exact cover with primary items, covered exactly once,
-// and secondary items, covered at most once. At each level it branches on
-// the primary item with the fewest remaining options, the first in item
-// order among ties, as DLX1 does; so the order of the items, organ-pipe
-// for the queens, steers the search.
+// and secondary items, covered at most once, or, with colors, by any
+// number of options that give them the same color (his DLX2, Algorithm C:
+// a colored secondary item is "purified" instead of covered). At each level
+// it branches on the primary item with the fewest remaining options, the
+// first in item order among ties, as DLX1 does; so the order of the items,
+// organ-pipe for the queens, steers the search.
 //
 // It reads any exact cover problem (xcc.Read), not only queens.
 package dlx
@@ -45,6 +47,10 @@ type Problem struct {
 	links          []item
 	// optStart[k] is the first node of option k.
 	optStart []int32
+	// color, for a problem with colors (nil without), is Knuth's COLOR
+	// of each node: 0 for none, -1 once purified; for an item header, the
+	// color that purified it.
+	color []int32
 }
 
 // Stats counts the work of a search: Nodes are the nodes of the search
@@ -96,6 +102,10 @@ func New(x *xcc.Problem) (*Problem, error) {
 	p.nodes = append(p.nodes, node{top: 0})
 	lastSpacer := int32(len(p.nodes) - 1)
 	p.optStart = make([]int32, len(x.Options))
+	if x.Colors != nil {
+		p.color = make([]int32, 0, total)
+		p.color = append(p.color, make([]int32, len(p.nodes))...)
+	}
 	seen := make([]int, items+1)
 	for k, o := range x.Options {
 		if len(o) == 0 {
@@ -104,7 +114,11 @@ func New(x *xcc.Problem) (*Problem, error) {
 		start := int32(len(p.nodes))
 		p.optStart[k] = start
 		primary := false
-		for _, it := range o {
+		var colors []int
+		if x.Colors != nil {
+			colors = x.Colors[k]
+		}
+		for j, it := range o {
 			if it < 0 || it >= items {
 				return nil, fmt.Errorf("dlx: option %d names item %d of %d", k+1, it, items)
 			}
@@ -117,6 +131,12 @@ func New(x *xcc.Problem) (*Problem, error) {
 			x := int32(len(p.nodes))
 			up := p.nodes[i].up
 			p.nodes = append(p.nodes, node{top: i, up: up, down: i})
+			if p.color != nil {
+				if colors[j] != 0 && it < p.primary {
+					return nil, fmt.Errorf("dlx: option %d gives primary item %d a color", k+1, it+1)
+				}
+				p.color = append(p.color, int32(colors[j]))
+			}
 			p.nodes[up].down = x
 			p.nodes[i].up = x
 			p.nodes[i].top++
@@ -126,6 +146,9 @@ func New(x *xcc.Problem) (*Problem, error) {
 		}
 		p.nodes[lastSpacer].down = int32(len(p.nodes) - 1)
 		p.nodes = append(p.nodes, node{top: -int32(k + 1), up: start})
+		if p.color != nil {
+			p.color = append(p.color, 0)
+		}
 		lastSpacer = int32(len(p.nodes) - 1)
 	}
 	return p, nil
@@ -136,6 +159,9 @@ func (p *Problem) clone() *Problem {
 	c := *p
 	c.nodes = append([]node(nil), p.nodes...)
 	c.links = append([]item(nil), p.links...)
+	if p.color != nil {
+		c.color = append([]int32(nil), p.color...)
+	}
 	return &c
 }
 
@@ -180,9 +206,55 @@ func (p *Problem) unhide(pp int32) {
 	}
 }
 
+// hideColored is hide for a problem with colors: nodes purified (color
+// -1) are out of their lists already and stay as they are (Knuth's hide').
+func (p *Problem) hideColored(pp int32, st *Stats) {
+	nodes, color := p.nodes, p.color
+	for q := pp + 1; q != pp; {
+		x := nodes[q].top
+		u, d := nodes[q].up, nodes[q].down
+		if x <= 0 {
+			q = u
+			continue
+		}
+		if color[q] >= 0 {
+			nodes[u].down = d
+			nodes[d].up = u
+			nodes[x].top--
+			st.Updates++
+		}
+		q++
+	}
+}
+
+// unhideColored undoes hideColored.
+func (p *Problem) unhideColored(pp int32) {
+	nodes, color := p.nodes, p.color
+	for q := pp - 1; q != pp; {
+		x := nodes[q].top
+		u, d := nodes[q].up, nodes[q].down
+		if x <= 0 {
+			q = d
+			continue
+		}
+		if color[q] >= 0 {
+			nodes[u].down = q
+			nodes[d].up = q
+			nodes[x].top++
+		}
+		q--
+	}
+}
+
 func (p *Problem) cover(i int32, st *Stats) {
-	for pp := p.nodes[i].down; pp != i; pp = p.nodes[pp].down {
-		p.hide(pp, st)
+	if p.color == nil {
+		for pp := p.nodes[i].down; pp != i; pp = p.nodes[pp].down {
+			p.hide(pp, st)
+		}
+	} else {
+		for pp := p.nodes[i].down; pp != i; pp = p.nodes[pp].down {
+			p.hideColored(pp, st)
+		}
 	}
 	l, r := p.links[i].prev, p.links[i].next
 	p.links[l].next = r
@@ -193,8 +265,14 @@ func (p *Problem) uncover(i int32) {
 	l, r := p.links[i].prev, p.links[i].next
 	p.links[l].next = i
 	p.links[r].prev = i
-	for pp := p.nodes[i].up; pp != i; pp = p.nodes[pp].up {
-		p.unhide(pp)
+	if p.color == nil {
+		for pp := p.nodes[i].up; pp != i; pp = p.nodes[pp].up {
+			p.unhide(pp)
+		}
+	} else {
+		for pp := p.nodes[i].up; pp != i; pp = p.nodes[pp].up {
+			p.unhideColored(pp)
+		}
 	}
 }
 
@@ -213,8 +291,13 @@ func (p *Problem) choose() int32 {
 	return best
 }
 
-// commit covers the other items of the option of node x (Knuth's X5).
+// commit covers the other items of the option of node x (Knuth's X5), or,
+// for an item the option gives a color, purifies it (his C5).
 func (p *Problem) commit(x int32, st *Stats) {
+	if p.color != nil {
+		p.commitColored(x, st)
+		return
+	}
 	for q := x + 1; q != x; {
 		j := p.nodes[q].top
 		if j <= 0 {
@@ -226,8 +309,29 @@ func (p *Problem) commit(x int32, st *Stats) {
 	}
 }
 
-// uncommit undoes commit (Knuth's X6).
+func (p *Problem) commitColored(x int32, st *Stats) {
+	for q := x + 1; q != x; {
+		j := p.nodes[q].top
+		if j <= 0 {
+			q = p.nodes[q].up
+			continue
+		}
+		switch c := p.color[q]; {
+		case c == 0:
+			p.cover(j, st)
+		case c > 0:
+			p.purify(q, st)
+		}
+		q++
+	}
+}
+
+// uncommit undoes commit (Knuth's X6, C6).
 func (p *Problem) uncommit(x int32) {
+	if p.color != nil {
+		p.uncommitColored(x)
+		return
+	}
 	for q := x - 1; q != x; {
 		j := p.nodes[q].top
 		if j <= 0 {
@@ -236,6 +340,52 @@ func (p *Problem) uncommit(x int32) {
 		}
 		p.uncover(j)
 		q--
+	}
+}
+
+func (p *Problem) uncommitColored(x int32) {
+	for q := x - 1; q != x; {
+		j := p.nodes[q].top
+		if j <= 0 {
+			q = p.nodes[q].down
+			continue
+		}
+		switch c := p.color[q]; {
+		case c == 0:
+			p.uncover(j)
+		case c > 0:
+			p.unpurify(q)
+		}
+		q--
+	}
+}
+
+// purify keeps, of the other options of the item of node pp, those that
+// give it pp's color, marked as settled (color -1), and hides the others
+// (Knuth's purify in DLX2).
+func (p *Problem) purify(pp int32, st *Stats) {
+	c, i := p.color[pp], p.nodes[pp].top
+	p.color[i] = c
+	for q := p.nodes[i].down; q != i; q = p.nodes[q].down {
+		switch {
+		case p.color[q] != c:
+			p.hideColored(q, st)
+		case q != pp:
+			p.color[q] = -1
+		}
+	}
+}
+
+// unpurify undoes purify.
+func (p *Problem) unpurify(pp int32) {
+	c, i := p.color[pp], p.nodes[pp].top
+	for q := p.nodes[i].up; q != i; q = p.nodes[q].up {
+		switch {
+		case p.color[q] < 0:
+			p.color[q] = c
+		case q != pp:
+			p.unhideColored(q)
+		}
 	}
 }
 

@@ -2,7 +2,9 @@ package dlx_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"sort"
 	"testing"
 
@@ -303,4 +305,94 @@ func BenchmarkQueens(b *testing.B) {
 			})
 		}
 	}
+}
+
+// randomColored makes a random exact cover problem with colors on some of
+// its secondary items.
+func randomColored(rng *rand.Rand) *xcc.Problem {
+	x := &xcc.Problem{ColorNames: []string{"red", "green"}}
+	np, ns := 2+rng.IntN(4), 1+rng.IntN(3)
+	for i := range np {
+		x.Primary = append(x.Primary, fmt.Sprintf("p%d", i))
+	}
+	for i := range ns {
+		x.Secondary = append(x.Secondary, fmt.Sprintf("s%d", i))
+	}
+	for range 3 + rng.IntN(12) {
+		var opt, colors []int
+		used := map[int]bool{}
+		for range 1 + rng.IntN(np) {
+			if i := rng.IntN(np); !used[i] {
+				used[i] = true
+				opt, colors = append(opt, i), append(colors, 0)
+			}
+		}
+		for range rng.IntN(ns + 1) {
+			if i := np + rng.IntN(ns); !used[i] {
+				used[i] = true
+				opt, colors = append(opt, i), append(colors, rng.IntN(3)) // 0: none
+			}
+		}
+		x.Options = append(x.Options, opt)
+		x.Colors = append(x.Colors, colors)
+	}
+	return x
+}
+
+// TestColors: on random problems with colors, the number of covers of
+// dancing links (serial and in parallel) is brute force's, every cover
+// enumerated is one (each primary item once, each secondary item alone or
+// in one color), and the structure is left as it was.
+func TestColors(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	nonzero := 0
+	for k := range 400 {
+		x := randomColored(rng)
+		want := uint64(brute.Covers(x))
+		d, err := dlx.New(x)
+		if err != nil {
+			t.Fatalf("problem %d: %v", k, err)
+		}
+		var bad error
+		got, _, err := d.Enumerate(context.Background(), func(opts []int) bool {
+			bad = errors.Join(bad, checkCover(x, opts))
+			return true
+		})
+		if err != nil || got != want || bad != nil {
+			t.Fatalf("problem %d: %d covers (%v, %v), brute force %d\n%+v", k, got, err, bad, want, x)
+		}
+		again, _, _ := d.Count(context.Background(), 2)
+		if again != want {
+			t.Fatalf("problem %d: %d covers in parallel, %d serially", k, again, want)
+		}
+		if want > 0 {
+			nonzero++
+		}
+	}
+	if nonzero < 50 {
+		t.Errorf("only %d of the random problems have a cover: the test is too easy", nonzero)
+	}
+}
+
+// checkCover says why the options opts are not a cover of x, or nil.
+func checkCover(x *xcc.Problem, opts []int) error {
+	times := make([]int, x.Items())
+	colors := make([]int, x.Items())
+	for _, k := range opts {
+		for j, i := range x.Options[k] {
+			c := x.Colors[k][j]
+			switch {
+			case times[i] > 0 && (c == 0 || colors[i] != c):
+				return fmt.Errorf("item %s in two options, colors %d and %d", x.Name(i), colors[i], c)
+			}
+			times[i]++
+			colors[i] = c
+		}
+	}
+	for i := range x.Primary {
+		if times[i] != 1 {
+			return fmt.Errorf("primary item %s covered %d times", x.Primary[i], times[i])
+		}
+	}
+	return nil
 }
