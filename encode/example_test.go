@@ -47,8 +47,13 @@ func ExampleAMO() {
 func ExampleWriteQueensXCC() {
 	var b strings.Builder
 	encode.WriteQueensXCC(context.Background(), &b, model.Classic(4), encode.OrganPipe, encode.Options{})
-	lines := strings.Split(b.String(), "\n")
-	for _, l := range lines[6:10] {
+	var lines []string
+	for _, l := range strings.Split(b.String(), "\n") {
+		if !strings.HasPrefix(l, "|") { // the comment header
+			lines = append(lines, l)
+		}
+	}
+	for _, l := range lines[:4] {
 		fmt.Println(l)
 	}
 	// Output:

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/xcc"
@@ -52,9 +51,22 @@ func (o Order) lineAt(n, j int) int {
 	return (n + j) >> 1
 }
 
-// XCCMaxN is the largest board whose item names (r, c, a, b and a 0-based
-// number; diagonals up to 2N-3) fit in MaxNameLen characters.
+// XCCMaxN is the largest board of the queens exact cover; its item names
+// (see ItemNumber) stay far within MaxNameLen characters.
 const XCCMaxN = 5_000_001
+
+// ItemNumber writes the number of a row, column or diagonal in an item
+// name as Knuth's queens-dlx generator does: one character, 0-9 for 0..9,
+// a-z for 10..35, A-Z for 36..61 (so "ra" is row 10). Beyond 61, which
+// queens-dlx does not reach (it stops at n = 32), the same digits make a
+// number in base 62, most significant first ("r10" is row 62).
+func ItemNumber(x int) string {
+	const digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	if x < len(digits) {
+		return digits[x : x+1]
+	}
+	return ItemNumber(x/len(digits)) + digits[x%len(digits):x%len(digits)+1]
+}
 
 // queensCover describes the exact cover of a problem without building it:
 // the item names and, for each square, the items of its option.
@@ -102,11 +114,11 @@ func newQueensCover(p model.Problem, order Order) (*queensCover, error) {
 func (q *queensCover) names() (primary, secondary []string) {
 	n := q.p.N
 	for j := 0; j < n; j++ {
-		t := strconv.Itoa(q.order.lineAt(n, j))
+		t := ItemNumber(q.order.lineAt(n, j))
 		primary = append(primary, "r"+t, "c"+t)
 	}
 	for t := 1; t < 2*n-2; t++ {
-		s := strconv.Itoa(t)
+		s := ItemNumber(t)
 		secondary = append(secondary, "a"+s, "b"+s)
 	}
 	return primary, secondary
@@ -173,7 +185,8 @@ func WriteQueensXCC(ctx context.Context, w io.Writer, p model.Problem, order Ord
 	lines, err := describe(p, opt, []string{
 		"encoding: exact cover, " + order.String() + " item order; primary items rK and cK for row and column K (0-based),",
 		"secondary items aK (r+c = K) and bK (N-1-r+c = K) for the diagonals of two squares or more;",
-		"one option per free square, row by row: the option of row r, column c places a queen there",
+		"one option per free square, row by row: the option of row r, column c places a queen there;",
+		"K is written as Knuth's queens-dlx writes it: 0-9, then a-z for 10-35, A-Z for 36-61 (base 62 beyond)",
 	})
 	if err != nil {
 		return err
