@@ -19,6 +19,8 @@ func Extension(format string) string {
 		return ".cnf"
 	case "xcc":
 		return ".dlx"
+	case "xcsp3":
+		return ".xml" // as the XCSP3 competition's files
 	}
 	return "." + format
 }

@@ -53,9 +53,11 @@ type Problem struct {
 	color []int32
 }
 
-// Stats counts the work of a search: Nodes are the nodes of the search
-// tree (options tried), Updates the links removed by covering, Knuth's
-// "updates".
+// Stats counts the work of a search as Knuth's DLX1 does, so that the
+// figures of the same input agree with his: Nodes are the nodes of the
+// search tree (the root, and one for each option tried, a solution being a
+// special node), Updates the links removed by covering (the item from the
+// item list, then each node of a hidden option).
 type Stats struct {
 	Nodes, Updates uint64
 	// Jobs is the number of goroutines that ran (Count: at most one an
@@ -247,6 +249,7 @@ func (p *Problem) unhideColored(pp int32) {
 }
 
 func (p *Problem) cover(i int32, st *Stats) {
+	st.Updates++ // the item leaves the list of items
 	if p.color == nil {
 		for pp := p.nodes[i].down; pp != i; pp = p.nodes[pp].down {
 			p.hide(pp, st)
@@ -447,7 +450,7 @@ backtrack: // X8, then X6
 // solutions given to each and the statistics; on cancellation, the count
 // so far and the context's error. The problem is left as it was.
 func (p *Problem) Enumerate(ctx context.Context, each func(options []int) bool) (uint64, Stats, error) {
-	var st Stats
+	st := Stats{Nodes: 1, Jobs: 1} // the root
 	var count uint64
 	buf := []int{}
 	p.run(ctx, nil, &st, func(x []int32) bool {
@@ -480,8 +483,13 @@ func (p *Problem) Count(ctx context.Context, jobs int) (uint64, Stats, error) {
 	}
 	i := p.choose()
 	if i == 0 {
-		return 1, Stats{}, nil
+		return 1, Stats{Nodes: 1, Jobs: 1}, nil
 	}
+	// The root: its node, and the covering of its item, counted once here,
+	// not by every worker.
+	root := Stats{Nodes: 1}
+	p.cover(i, &root)
+	p.uncover(i)
 	var opts []int32
 	for x := p.nodes[i].down; x != i; x = p.nodes[x].down {
 		opts = append(opts, x)
@@ -500,7 +508,7 @@ func (p *Problem) Count(ctx context.Context, jobs int) (uint64, Stats, error) {
 			ctx := wctx
 			c := p.clone()
 			var st Stats
-			c.cover(i, &st)
+			c.cover(i, &Stats{}) // counted in root
 			for {
 				k := int(next.Add(1) - 1)
 				if k >= len(opts) || ctx.Err() != nil {
@@ -520,7 +528,7 @@ func (p *Problem) Count(ctx context.Context, jobs int) (uint64, Stats, error) {
 		}()
 	}
 	wg.Wait()
-	st := Stats{Nodes: nodes.Load(), Updates: updates.Load(), Jobs: min(jobs, max(1, len(opts)))}
+	st := Stats{Nodes: root.Nodes + nodes.Load(), Updates: root.Updates + updates.Load(), Jobs: min(jobs, max(1, len(opts)))}
 	if err := caught.Err(); err != nil {
 		return total.Load(), st, err
 	}

@@ -280,14 +280,28 @@ func TestFirstAndStop(t *testing.T) {
 }
 
 func TestNodesLikeKnuth(t *testing.T) {
-	if testing.Short() {
-		t.Skip("n = 13")
-	}
-	d, _ := queens(t, model.Classic(13), encode.OrganPipe)
-	n, st, _ := d.Count(context.Background(), 1)
-	t.Logf("n = 13, organ-pipe: %d solutions, %d nodes, %d updates (Knuth's DLX1: 1,046,319 nodes)", n, st.Nodes, st.Updates)
-	if n != 73712 || st.Nodes < 1_046_319/2 || st.Nodes > 2*1_046_319 {
-		t.Errorf("%d solutions, %d nodes: not of the order of DLX1's 1,046,319", n, st.Nodes)
+	// Knuth's DLX1 (dlx1.w of his programs for TAOCP 7.2.2.1, built with
+	// ctangle and cc -O2) on the output of nqueens encode N -f xcc
+	// [--fix ...], as it printed them: "Altogether ... updates ... nodes".
+	for _, tc := range []struct {
+		p              model.Problem
+		count          uint64
+		nodes, updates uint64
+	}{
+		{model.Classic(8), 92, 1049, 16680},
+		{model.Problem{N: 8, Fixed: []model.Square{{Row: 0, Col: 1}}}, 8, 135, 2381},
+		{model.Classic(13), 73712, 1046319, 17463157},
+	} {
+		if tc.p.N == 13 && testing.Short() {
+			continue
+		}
+		d, _ := queens(t, tc.p, encode.OrganPipe)
+		for _, jobs := range []int{1, 2} {
+			n, st, _ := d.Count(context.Background(), jobs)
+			if n != tc.count || st.Nodes != tc.nodes || st.Updates != tc.updates {
+				t.Errorf("%+v, %d jobs: %d solutions, %d nodes, %d updates; DLX1: %d, %d, %d", tc.p, jobs, n, st.Nodes, st.Updates, tc.count, tc.nodes, tc.updates)
+			}
+		}
 	}
 }
 

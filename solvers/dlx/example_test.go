@@ -20,5 +20,5 @@ func ExampleProblem_Enumerate() {
 	fmt.Println(n, "solution,", st.Nodes, "nodes")
 	// Output:
 	// options [3 0 4]
-	// 1 solution, 5 nodes
+	// 1 solution, 6 nodes
 }
