@@ -128,11 +128,15 @@ var mznSolution = regexp.MustCompile(`^q = \[([0-9, ]*)\];?$`)
 // countMiniZinc counts with minizinc and Gecode, checking every solution
 // it prints.
 func countMiniZinc(ctx context.Context, p model.Problem) (*nqueens.CountResult, error) {
-	var b bytes.Buffer
-	if err := encode.WriteMiniZinc(ctx, &b, p, encode.Options{Generator: "nqueens " + nqueens.Version}); err != nil {
+	var m, d bytes.Buffer
+	opt := encode.Options{Generator: "nqueens " + nqueens.Version}
+	if err := encode.WriteMiniZinc(ctx, &m, p, opt); err != nil {
 		return nil, err
 	}
-	r, err := minizinc.Solve(ctx, b.Bytes(), minizinc.Options{Solver: "gecode", All: true}, func(text string) error {
+	if err := encode.WriteMiniZincData(ctx, &d, p, opt); err != nil {
+		return nil, err
+	}
+	r, err := minizinc.Solve(ctx, m.Bytes(), minizinc.Options{Solver: "gecode", All: true, Data: d.Bytes()}, func(text string) error {
 		line := strings.TrimSpace(text)
 		m := mznSolution.FindStringSubmatch(line)
 		if m == nil {

@@ -63,20 +63,22 @@ func ExampleWriteQueensXCC() {
 	// r0 c2 a2 b5
 }
 
-// A MiniZinc model of a completion problem: the queen of row 1 stands in column 2.
+// The MiniZinc model and data of a completion problem: the queen of row 1
+// stands in column 2.
 func ExampleWriteMiniZinc() {
 	p := model.Problem{N: 5, Fixed: []model.Square{{Row: 0, Col: 1}}}
-	var b strings.Builder
-	encode.WriteMiniZinc(context.Background(), &b, p, encode.Options{})
-	for _, l := range strings.Split(b.String(), "\n") {
-		if strings.HasPrefix(l, "constraint") || strings.HasPrefix(l, "n =") {
+	var m, d strings.Builder
+	encode.WriteMiniZinc(context.Background(), &m, p, encode.Options{})
+	encode.WriteMiniZincData(context.Background(), &d, p, encode.Options{})
+	for _, l := range strings.Split(m.String()+d.String(), "\n") {
+		if strings.HasPrefix(l, "constraint forall") || strings.HasPrefix(l, "n =") || strings.HasPrefix(l, "fixed") {
 			fmt.Println(l)
 		}
 	}
 	// Output:
-	// constraint alldifferent(q);
-	// constraint alldifferent([q[i] + i | i in 1..n]);
-	// constraint alldifferent([q[i] - i | i in 1..n]);
-	// constraint q[1] = 2;
+	// constraint forall(k in index_set(fixed_row))(q[fixed_row[k]] = fixed_col[k]);
+	// constraint forall(k in index_set(blocked_row))(q[blocked_row[k]] != blocked_col[k]);
 	// n = 5;
+	// fixed_row = [1];
+	// fixed_col = [2];
 }

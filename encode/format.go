@@ -10,7 +10,7 @@ import (
 )
 
 // Formats lists the output formats by the names Write takes.
-var Formats = []string{"dimacs", "xcc", "opb", "mzn", "xcsp3"}
+var Formats = []string{"dimacs", "xcc", "opb", "mzn", "dzn", "mzn-inline", "xcsp3"}
 
 // Extension returns the usual file name extension of a format.
 func Extension(format string) string {
@@ -21,6 +21,8 @@ func Extension(format string) string {
 		return ".dlx"
 	case "xcsp3":
 		return ".xml" // as the XCSP3 competition's files
+	case "mzn-inline":
+		return ".inline.mzn"
 	}
 	return "." + format
 }
@@ -42,6 +44,10 @@ func Write(ctx context.Context, w io.Writer, p model.Problem, format string, amo
 		return WriteOPB(ctx, w, p, opt)
 	case "mzn":
 		return WriteMiniZinc(ctx, w, p, opt)
+	case "dzn":
+		return WriteMiniZincData(ctx, w, p, opt)
+	case "mzn-inline":
+		return WriteMiniZincInline(ctx, w, p, opt)
 	case "xcsp3":
 		return WriteXCSP3(ctx, w, p, opt)
 	}

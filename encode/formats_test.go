@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -43,7 +44,7 @@ func goldenCases(t *testing.T) map[string]func(w *bytes.Buffer) error {
 			return encode.Write(ctx, w, model.Classic(4), "xcc", nil, o, opt("4 --format xcc --order "+o.String()))
 		}
 	}
-	for _, f := range []string{"opb", "mzn", "xcsp3"} {
+	for _, f := range []string{"opb", "mzn", "dzn", "mzn-inline", "xcsp3"} {
 		cases["n4"+encode.Extension(f)] = func(w *bytes.Buffer) error {
 			return encode.Write(ctx, w, model.Classic(4), f, nil, 0, opt("4 --format "+f))
 		}
@@ -231,16 +232,37 @@ func TestMiniZinc(t *testing.T) {
 	for n := 1; n <= 8; n++ {
 		problems = append(problems, model.Classic(n))
 	}
-	for i, p := range problems {
-		path := filepath.Join(dir, fmt.Sprintf("m%d.mzn", i))
+	run := func(p model.Problem, args ...string) []byte {
+		out, err := exec.Command(mzn, append([]string{"--solver", "gecode", "--all-solutions"}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("minizinc %v on %+v: %v\n%s", args, p, err, out)
+		}
+		return out
+	}
+	write := func(name string, p model.Problem, f func(context.Context, io.Writer, model.Problem, encode.Options) error) string {
 		var buf bytes.Buffer
-		if err := encode.WriteMiniZinc(context.Background(), &buf, p, encode.Options{}); err != nil {
+		if err := f(context.Background(), &buf, p, encode.Options{}); err != nil {
 			t.Fatal(err)
 		}
+		path := filepath.Join(dir, name)
 		os.WriteFile(path, buf.Bytes(), 0o644)
-		out, err := exec.Command(mzn, "--solver", "gecode", "--all-solutions", path).CombinedOutput()
-		if err != nil {
-			t.Fatalf("minizinc on %+v: %v\n%s", p, err, out)
+		return path
+	}
+	for i, p := range problems {
+		modelFile := write(fmt.Sprintf("m%d.mzn", i), p, encode.WriteMiniZinc)
+		data := write(fmt.Sprintf("m%d.dzn", i), p, encode.WriteMiniZincData)
+		out := run(p, modelFile, data)
+		// The same count from the one-file form, and from -D n for the
+		// classic problem.
+		inline := run(p, write(fmt.Sprintf("m%d.inline.mzn", i), p, encode.WriteMiniZincInline))
+		if strings.Count(string(inline), "----------\n") != strings.Count(string(out), "----------\n") {
+			t.Errorf("%+v: the one-file form counts otherwise:\n%s", p, inline)
+		}
+		if p.IsClassic() {
+			byD := run(p, "-D", fmt.Sprintf("n=%d", p.N), modelFile)
+			if strings.Count(string(byD), "----------\n") != strings.Count(string(out), "----------\n") {
+				t.Errorf("%+v: -D n counts otherwise:\n%s", p, byD)
+			}
 		}
 		got := uint64(strings.Count(string(out), "----------\n"))
 		if want := brute.Count(p); got != want {
@@ -410,7 +432,7 @@ func TestWriteErrors(t *testing.T) {
 		err    string
 	}{
 		{model.Classic(0), "dimacs", "model: N = 0 is out of range"},
-		{model.Classic(4), "sat", `encode: unknown format "sat" (known: dimacs, xcc, opb, mzn, xcsp3)`},
+		{model.Classic(4), "sat", `encode: unknown format "sat" (known: dimacs, xcc, opb, mzn, dzn, mzn-inline, xcsp3)`},
 		{model.Problem{N: 4, Fixed: []model.Square{{Row: 4, Col: 0}}}, "opb", "model: pre-placed queen at row 5, column 1 is off the 4x4 board"},
 		{model.Classic(50000), "dimacs", "encode: N = 50000 gives 2500000000 queen variables"},
 	} {

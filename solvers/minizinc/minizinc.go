@@ -21,6 +21,8 @@ type Options struct {
 	Solver string
 	// All asks for every solution (--all-solutions) instead of the first.
 	All bool
+	// Data, if not nil, is a data file (.dzn) for the model.
+	Data []byte
 }
 
 // Result is what a run found.
@@ -71,7 +73,15 @@ func Solve(ctx context.Context, model []byte, o Options, each func(solution stri
 	if o.All {
 		args = append(args, "--all-solutions")
 	}
-	cmd := exec.CommandContext(ctx, "minizinc", append(args, path)...)
+	args = append(args, path)
+	if o.Data != nil {
+		data := filepath.Join(dir, "data.dzn")
+		if err := os.WriteFile(data, o.Data, 0o600); err != nil {
+			return res, fmt.Errorf("minizinc: %v", err)
+		}
+		args = append(args, data)
+	}
+	cmd := exec.CommandContext(ctx, "minizinc", args...)
 	cmd.WaitDelay = time.Second
 	var stderr strings.Builder
 	cmd.Stderr = &limitedWriter{w: &stderr, left: 4096}
