@@ -15,6 +15,7 @@ package xcc
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"strings"
 
@@ -33,6 +34,10 @@ type Problem struct {
 	// into ColorNames plus one. Only secondary items have colors.
 	Colors     [][]int
 	ColorNames []string
+	// Bounds, when not nil, gives for each primary item the least and the
+	// most options that may cover it (Knuth's DLX3, "u:v|name" in the item
+	// line); nil means exactly one each.
+	Bounds [][2]int
 }
 
 // Color returns the color name of item j of option k, "" for none.
@@ -102,6 +107,16 @@ func ReadWarn(r io.Reader, warn func(line int, msg string)) (*Problem, error) {
 					}
 					f.Col++
 				}
+				bounds := [2]int{1, 1}
+				if spec, rest, ok := strings.Cut(name, "|"); ok && !secondary {
+					var err error
+					if bounds, err = parseBounds(spec); err != nil {
+						return nil, lr.Errorf(f.Col, "%q: %v", name, err)
+					}
+					if name = rest; name == "" {
+						return nil, lr.Errorf(f.Col, "%q: no item name after the bounds", f.Text)
+					}
+				}
 				if err := checkName(name, f.Col, lr); err != nil {
 					return nil, err
 				}
@@ -114,6 +129,15 @@ func ReadWarn(r io.Reader, warn func(line int, msg string)) (*Problem, error) {
 				} else {
 					x.Primary = append(x.Primary, name)
 					index[name] = len(x.Primary) - 1
+					if bounds != [2]int{1, 1} && x.Bounds == nil {
+						x.Bounds = make([][2]int, len(x.Primary)-1, len(x.Primary))
+						for i := range x.Bounds {
+							x.Bounds[i] = [2]int{1, 1}
+						}
+					}
+					if x.Bounds != nil {
+						x.Bounds = append(x.Bounds, bounds)
+					}
 				}
 			}
 			if len(x.Primary) == 0 {
@@ -128,6 +152,7 @@ func ReadWarn(r io.Reader, warn func(line int, msg string)) (*Problem, error) {
 			continue
 		}
 		lines++
+		newColors := len(x.ColorNames) // colors this option names first start here
 		opt := make([]int, 0, len(fs))
 		var colors []int
 		hasPrimary := false
@@ -163,6 +188,12 @@ func ReadWarn(r io.Reader, warn func(line int, msg string)) (*Problem, error) {
 			if warn != nil {
 				warn(lr.Line(), "option has no primary item: skipped")
 			}
+			for _, c := range x.ColorNames[newColors:] {
+				delete(colorIndex, c)
+			}
+			if x.ColorNames = x.ColorNames[:newColors]; newColors == 0 {
+				x.ColorNames = nil
+			}
 			continue
 		}
 		x.Options = append(x.Options, opt)
@@ -182,11 +213,47 @@ func ReadWarn(r io.Reader, warn func(line int, msg string)) (*Problem, error) {
 	return x, nil
 }
 
+// parseBounds reads the "u:v" or "v" before the "|" of a primary item's
+// name in the item line (Knuth's DLX3): at least u and at most v options
+// cover the item; v alone means exactly v.
+func parseBounds(spec string) ([2]int, error) {
+	lo, hi, ranged := strings.Cut(spec, ":")
+	if !ranged {
+		hi = lo
+	}
+	u, ok1 := digits(lo)
+	v, ok2 := digits(hi)
+	switch {
+	case !ok1 || !ok2:
+		return [2]int{}, fmt.Errorf("bounds %q are not u:v or v in decimal digits", spec)
+	case v == 0:
+		return [2]int{}, fmt.Errorf("upper bound zero")
+	case u > v:
+		return [2]int{}, fmt.Errorf("lower bound %d exceeds upper bound %d", u, v)
+	}
+	return [2]int{u, v}, nil
+}
+
+// digits reads a small decimal number.
+func digits(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = 10*n + int(c-'0')
+	}
+	return n, true
+}
+
 // checkName refuses item names that Knuth's programs would not read.
 func checkName(name string, col int, lr *textio.LineReader) error {
 	switch {
 	case strings.ContainsAny(name, ":"):
-		return lr.Errorf(col, "item name %q contains ':' (multiplicities are not supported)", name)
+		return lr.Errorf(col, "item name %q contains ':'", name)
 	case strings.Contains(name, "|"):
 		return lr.Errorf(col, "item name %q contains '|'", name)
 	case len(name) > MaxNameLen:
@@ -198,7 +265,21 @@ func checkName(name string, col int, lr *textio.LineReader) error {
 // Write writes x in Knuth's text format with the comment lines first.
 func Write(w io.Writer, x *Problem, comments []string) error {
 	xw := NewWriter(context.Background(), w)
-	xw.Head(comments, x.Primary, x.Secondary)
+	primary := x.Primary
+	if x.Bounds != nil {
+		primary = make([]string, len(x.Primary))
+		for i, name := range x.Primary {
+			switch b := x.Bounds[i]; {
+			case b == [2]int{1, 1}:
+				primary[i] = name
+			case b[0] == b[1]:
+				primary[i] = fmt.Sprintf("%d|%s", b[1], name)
+			default:
+				primary[i] = fmt.Sprintf("%d:%d|%s", b[0], b[1], name)
+			}
+		}
+	}
+	xw.Head(comments, primary, x.Secondary)
 	names := append(append([]string(nil), x.Primary...), x.Secondary...)
 	for k, o := range x.Options {
 		if x.Colors == nil {

@@ -38,8 +38,11 @@ func TestRead(t *testing.T) {
 		{"a b | c | d\n", "xcc: line 1, column 9: a second | in the item line"},
 		{"a a\n", `xcc: line 1, column 3: item "a" is declared twice`},
 		{"abcdefghi\n", `xcc: line 1, column 1: item name "abcdefghi" is longer than 8 characters`},
-		{"a b:1\n", `xcc: line 1, column 3: item name "b:1" contains ':' (multiplicities are not supported)`},
-		{"a|b\n", `xcc: line 1, column 1: item name "a|b" contains '|'`},
+		{"a b:1\n", `xcc: line 1, column 3: item name "b:1" contains ':'`},
+		{"a|b\n", `xcc: line 1, column 1: "a|b": bounds "a" are not u:v or v in decimal digits`},
+		{"0|a\n", `xcc: line 1, column 1: "0|a": upper bound zero`},
+		{"3:2|a\n", `xcc: line 1, column 1: "3:2|a": lower bound 3 exceeds upper bound 2`},
+		{"a | 2|x\n", `xcc: line 1, column 5: item name "2|x" contains '|'`},
 		{"| c\n| y\n", "xcc: no item line"},
 		{"a b\na z\n", `xcc: line 2, column 3: unknown item "z"`},
 		{"a b\na a\n", `xcc: line 2, column 3: item "a" appears twice in this option`},
@@ -95,6 +98,23 @@ func TestReadColors(t *testing.T) {
 	again, err := xcc.Read(&b)
 	if err != nil || !reflect.DeepEqual(again, x) {
 		t.Errorf("round trip: %v\n%+v\n%+v", err, again, x)
+	}
+}
+
+// TestReadBounds: Knuth's "u:v|name" and "v|name" bounds of DLX3 on
+// primary items, and a round trip through Write.
+func TestReadBounds(t *testing.T) {
+	x, err := xcc.Read(strings.NewReader("A 2:3|B 4|C 0:1|D | x\nA B\nB C x\nC D\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(x.Bounds) != "[[1 1] [2 3] [4 4] [0 1]]" || strings.Join(x.Primary, " ") != "A B C D" {
+		t.Fatalf("bounds %v of %v", x.Bounds, x.Primary)
+	}
+	var b bytes.Buffer
+	xcc.Write(&b, x, nil)
+	if again, err := xcc.Read(&b); err != nil || !reflect.DeepEqual(again, x) {
+		t.Errorf("round trip: %v %+v", err, again)
 	}
 }
 

@@ -243,7 +243,8 @@ func newXCC(e *env) *cobra.Command {
 		Use:   "xcc [FILE|-]",
 		Short: "Solve or count any exact cover file (Knuth's DLX format) by dancing links",
 		Long: `Read an exact cover problem in the text format of Knuth's DLX programs (any,
-not only queens; strictly checked; colors on secondary items as in his DLX2)
+not only queens; strictly checked; colors on secondary items as in his DLX2,
+bounds u:v|item on primary items as in his DLX3)
 and solve it with Algorithm X and dancing links: the first solution (its
 options, one per line; none is exit 1), every solution with --all (a blank
 line after each, the summary on standard error, exit 10 with a solution and

@@ -96,3 +96,47 @@ func Covers(x *xcc.Problem) int {
 	}
 	return rec()
 }
+
+// CoversBySubsets counts the exact covers of x by trying every set of
+// options (so x should have 20 options or fewer): each primary item must be
+// in as many of them as its bounds allow (exactly one without Bounds), each
+// secondary item in at most one, or in several that all give it the same
+// color.
+func CoversBySubsets(x *xcc.Problem) int {
+	k := len(x.Options)
+	count := 0
+	times := make([]int, x.Items())
+	color := make([]int, x.Items())
+next:
+	for set := 0; set < 1<<k; set++ {
+		clear(times)
+		clear(color)
+		for o := range k {
+			if set&(1<<o) == 0 {
+				continue
+			}
+			for j, i := range x.Options[o] {
+				c := 0
+				if x.Colors != nil {
+					c = x.Colors[o][j]
+				}
+				if i >= len(x.Primary) && times[i] > 0 && (c == 0 || color[i] != c) {
+					continue next
+				}
+				times[i]++
+				color[i] = c
+			}
+		}
+		for i := range x.Primary {
+			lo, hi := 1, 1
+			if x.Bounds != nil {
+				lo, hi = x.Bounds[i][0], x.Bounds[i][1]
+			}
+			if times[i] < lo || times[i] > hi {
+				continue next
+			}
+		}
+		count++
+	}
+	return count
+}

@@ -3,7 +3,9 @@
 // arXiv:cs/0011047): exact cover with primary items, covered exactly once,
 // and secondary items, covered at most once, or, with colors, by any
 // number of options that give them the same color (his DLX2, Algorithm C:
-// a colored secondary item is "purified" instead of covered). At each level
+// a colored secondary item is "purified" instead of covered), and with
+// multiplicities, bounds u:v on how many options cover a primary item (his
+// DLX3, Algorithm M: multi.go). At each level
 // it branches on the primary item with the fewest remaining options, the
 // first in item order among ties, as DLX1 does; so the order of the items,
 // organ-pipe for the queens, steers the search.
@@ -51,6 +53,9 @@ type Problem struct {
 	// of each node: 0 for none, -1 once purified; for an item header, the
 	// color that purified it.
 	color []int32
+	// bound and slack, for a problem with multiplicities (nil without),
+	// are Knuth's BOUND and SLACK of each primary item (see multi.go).
+	bound, slack []int32
 }
 
 // Stats counts the work of a search as Knuth's DLX1 does, so that the
@@ -153,6 +158,18 @@ func New(x *xcc.Problem) (*Problem, error) {
 		}
 		lastSpacer = int32(len(p.nodes) - 1)
 	}
+	if x.Bounds != nil {
+		p.bound, p.slack = make([]int32, items+2), make([]int32, items+2)
+		for i, b := range x.Bounds {
+			if b[0] < 0 || b[1] < 1 || b[0] > b[1] {
+				return nil, fmt.Errorf("dlx: item %s has bounds %d:%d", x.Primary[i], b[0], b[1])
+			}
+			p.bound[i+1], p.slack[i+1] = int32(b[1]), int32(b[1]-b[0])
+		}
+		if p.color == nil {
+			p.color = make([]int32, len(p.nodes))
+		}
+	}
 	return p, nil
 }
 
@@ -163,6 +180,9 @@ func (p *Problem) clone() *Problem {
 	c.links = append([]item(nil), p.links...)
 	if p.color != nil {
 		c.color = append([]int32(nil), p.color...)
+	}
+	if p.bound != nil {
+		c.bound = append([]int32(nil), p.bound...)
 	}
 	return &c
 }
@@ -453,7 +473,12 @@ func (p *Problem) Enumerate(ctx context.Context, each func(options []int) bool) 
 	st := Stats{Nodes: 1, Jobs: 1} // the root
 	var count uint64
 	buf := []int{}
-	p.run(ctx, nil, &st, func(x []int32) bool {
+	search := func(visit func([]int32) bool) { p.run(ctx, nil, &st, visit) }
+	if p.bound != nil {
+		st.Nodes = 0 // Algorithm M counts the root as it enters it
+		search = func(visit func([]int32) bool) { p.searchMulti(ctx, &st, visit) }
+	}
+	search(func(x []int32) bool {
 		count++
 		if each == nil {
 			return true
@@ -478,6 +503,9 @@ func (p *Problem) run(ctx context.Context, chosen []int32, st *Stats, visit func
 // first chosen item are shared among goroutines, each on its own copy of
 // the structure; the total is the same as the serial count.
 func (p *Problem) Count(ctx context.Context, jobs int) (uint64, Stats, error) {
+	if jobs <= 1 || p.bound != nil { // multiplicities: one goroutine
+		return p.Enumerate(ctx, nil)
+	}
 	if jobs <= 1 {
 		return p.Enumerate(ctx, nil)
 	}

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/queenslab/nqueens/encode"
@@ -409,4 +412,104 @@ func checkCover(x *xcc.Problem, opts []int) error {
 		}
 	}
 	return nil
+}
+
+// TestMultiplicities: Knuth's example from DLX3 (bounds and colors, one
+// solution), and random problems with bounds and colors, counted against
+// brute force over every set of options.
+func TestMultiplicities(t *testing.T) {
+	ex := "| A simple example of color controls\nA B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n"
+	x, err := xcc.Read(strings.NewReader(ex))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := dlx.New(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sols [][]int
+	n, _, err := d.Enumerate(context.Background(), func(opts []int) bool {
+		sols = append(sols, append([]int(nil), opts...))
+		return true
+	})
+	if err != nil || n != 1 {
+		t.Fatalf("%d solutions, %v", n, err)
+	}
+	got := append([]int(nil), sols[0]...)
+	sort.Ints(got)
+	if fmt.Sprint(got) != "[1 3 4]" { // A C X:1 Y:1, B X:1, C Y:1
+		t.Errorf("solution %v, Knuth's is options 2, 4, 5", sols[0])
+	}
+	rng := rand.New(rand.NewPCG(3, 5))
+	nonzero := 0
+	for k := range 400 {
+		x := randomColored(rng)
+		if len(x.Options) > 14 {
+			x.Options, x.Colors = x.Options[:14], x.Colors[:14]
+		}
+		x.Bounds = make([][2]int, len(x.Primary))
+		for i := range x.Bounds {
+			hi := 1 + rng.IntN(3)
+			x.Bounds[i] = [2]int{rng.IntN(hi + 1), hi}
+		}
+		want := uint64(brute.CoversBySubsets(x))
+		d, err := dlx.New(x)
+		if err != nil {
+			t.Fatalf("problem %d: %v", k, err)
+		}
+		seen := map[string]bool{}
+		got, _, err := d.Enumerate(context.Background(), func(opts []int) bool {
+			s := append([]int(nil), opts...)
+			sort.Ints(s)
+			seen[fmt.Sprint(s)] = true
+			return true
+		})
+		if err != nil || got != want || len(seen) != int(got) {
+			var b strings.Builder
+			xcc.Write(&b, x, nil)
+			t.Fatalf("problem %d: %d covers (%d distinct, %v), brute force %d\n%s", k, got, len(seen), err, want, b.String())
+		}
+		if again, _, _ := d.Count(context.Background(), 2); again != want {
+			t.Fatalf("problem %d: counted again, %d", k, again)
+		}
+		if want > 0 {
+			nonzero++
+		}
+	}
+	if nonzero < 100 {
+		t.Errorf("only %d of the random problems have a cover", nonzero)
+	}
+}
+
+// TestKnuthInputs: inputs written by Knuth's generators de-bruijn-dlx (with
+// colors) and queendom-dlx (with multiplicities; queen domination), solved
+// as his DLX2 and DLX3 solve them, run side by side: the same number of
+// solutions, and the same nodes and updates as they printed.
+func TestKnuthInputs(t *testing.T) {
+	for _, tc := range []struct {
+		file                  string
+		count, nodes, updates uint64
+	}{
+		{"de-bruijn-dlx-0-4-4.dlx", 16, 189, 5585},  // dlx2
+		{"queendom-dlx-4-2.dlx", 12, 197, 6309},     // dlx3
+		{"queendom-dlx-5-3.dlx", 186, 5185, 149345}, // dlx3
+	} {
+		f, err := os.Open(filepath.Join("testdata", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := xcc.Read(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		d, err := dlx.New(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, st, err := d.Count(context.Background(), 2)
+		if err != nil || n != tc.count || st.Nodes != tc.nodes || st.Updates != tc.updates {
+			t.Errorf("%s: %d solutions, %d nodes, %d updates (%v); Knuth's: %d, %d, %d", tc.file, n, st.Nodes, st.Updates, err, tc.count, tc.nodes, tc.updates)
+		}
+	}
 }
