@@ -123,7 +123,11 @@ check "xcc: an unknown item" 2 1 q xcc unknown.dlx
 printf '1 2 3 4 5 6 7 9\n' >sol.txt
 check "verify: a column out of range" 2 1 q verify 8 sol.txt
 printf 'p cnf 2 1\n1 2 0\n' | gzip >gz.cnf
-check "sat: compressed input is refused, not misread" "2" 1 q sat gz.cnf
+check "sat: gzip input is read, as cadical reads it" 10 0 q sat gz.cnf
+expect_out "s SATISFIABLE"
+head -c 20 gz.cnf >cut.cnf.gz
+check "sat: a gzip stream cut short" 2 1 q sat cut.cnf.gz
+expect_err "gzip"
 echo '{"format":"nqueens-shard-2"} trailing' >part.json
 check "merge: trailing garbage" 2 1 q merge part.json
 echo 'not json' >part2.json
