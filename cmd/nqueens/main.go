@@ -5,7 +5,7 @@
 //	nqueens count N [--method bitmask|backtrack|dlx|sat] [--unique] [--jobs K] [--checkpoint FILE] [--shard I/M -o PART.json]
 //	nqueens merge PART.json...
 //	nqueens verify N [FILE|-]
-//	nqueens encode N [--format dimacs|xcc|opb|mzn|xcsp3] [--amo NAME] [--order natural|organ-pipe] [-o FILE]
+//	nqueens encode N [--format dimacs|xcc|opb|mzn|dzn|mzn-inline|xcsp3] [--amo NAME] [--order natural|organ-pipe] [-o FILE]
 //	nqueens sat [FILE|-] [--solver NAME|PATH] [--all]
 //	nqueens xcc [FILE|-] [--all|--count]
 //	nqueens check [--from A] [--to B] [--methods LIST] [--budget D]
