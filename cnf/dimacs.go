@@ -25,8 +25,8 @@ const MaxVars = 1<<31 - 1
 // Info is what ReadDIMACS learns besides the clauses.
 type Info struct {
 	Vars, Clauses int // from the "p cnf" line, checked against the body
-	// Ind is the projection set given by "c ind ... 0" lines, in order,
-	// each variable once.
+	// Ind is the projection set given by "c ind ... 0" and "c p show ... 0"
+	// lines, in order, each variable once.
 	Ind   []int
 	inInd map[int]bool
 	// Comments are the comment lines without the leading "c" and one space.
@@ -37,7 +37,8 @@ type Info struct {
 // dst. It is strict: one "p cnf V C" line before the first clause; every
 // literal a whole number with |lit| <= V; every clause ended by 0 (a
 // clause may span lines); exactly C clauses. Comment lines start with "c"
-// and may appear anywhere; "c ind" lines are read as the projection set.
+// and may appear anywhere; "c ind" and "c p show" lines are read as the
+// projection set.
 // A line "%" ends the file, as in the SATLIB benchmark files. Input
 // compressed with gzip, bzip2 or xz is decompressed (see Decompress). Every
 // error is a *ParseError naming the line and column (a compressed stream
@@ -135,20 +136,29 @@ lines:
 	return info, nil
 }
 
-// readInd reads a "c ind v1 v2 ... 0" line into info.Ind; other comments
-// are left alone.
+// readInd reads a projection line into info.Ind: "c ind v1 v2 ... 0" (as
+// cryptominisat and approxmc write it) or "c p show v1 v2 ... 0" (the model
+// counting competition's form, read by d4, ganak, gpmc and sharpSAT-TD);
+// other comments are left alone.
 func readInd(info *Info, fs []textio.Field, lr *textio.LineReader) error {
-	if len(fs) < 2 || string(fs[0].Text) != "c" || string(fs[1].Text) != "ind" {
+	var what string
+	var vars []textio.Field
+	switch {
+	case len(fs) >= 2 && string(fs[0].Text) == "c" && string(fs[1].Text) == "ind":
+		what, vars = "c ind", fs[2:]
+	case len(fs) >= 3 && string(fs[0].Text) == "c" && string(fs[1].Text) == "p" && string(fs[2].Text) == "show":
+		what, vars = "c p show", fs[3:]
+	default:
 		return nil
 	}
-	for i, f := range fs[2:] {
+	for i, f := range vars {
 		v, ok := textio.ParseInt(f.Text)
 		if !ok || v < 0 {
-			return lr.Errorf(f.Col, "c ind: %q is not a variable", f.Text)
+			return lr.Errorf(f.Col, "%s: %q is not a variable", what, f.Text)
 		}
 		if v == 0 {
-			if i != len(fs)-3 {
-				return lr.Errorf(f.Col, "c ind: 0 before the end of the line")
+			if i != len(vars)-1 {
+				return lr.Errorf(f.Col, "%s: 0 before the end of the line", what)
 			}
 			return nil
 		}
@@ -160,7 +170,7 @@ func readInd(info *Info, fs []textio.Field, lr *textio.LineReader) error {
 			info.Ind = append(info.Ind, v)
 		}
 	}
-	return lr.Errorf(0, "c ind line does not end with 0")
+	return lr.Errorf(0, "%s line does not end with 0", what)
 }
 
 // ReadFormula reads a DIMACS file into memory (see ReadDIMACS). It stops
@@ -209,6 +219,9 @@ type Header struct {
 	// memory.
 	Ind     iter.Seq[int]
 	IndLine int
+	// Show writes the projection set a second time in the form of the
+	// model counting competition, "c p show ... 0" lines.
+	Show bool
 }
 
 // WriteDIMACS writes src as DIMACS in one streaming pass: the header, the
@@ -220,11 +233,18 @@ func WriteDIMACS(ctx context.Context, w io.Writer, src Source, h Header) error {
 	for _, l := range h.Comments {
 		dw.Line("c ", l)
 	}
-	if h.Ind != nil {
+	prefixes := []string{"c ind"}
+	if h.Show {
+		prefixes = append(prefixes, "c p show")
+	}
+	for _, prefix := range prefixes {
+		if h.Ind == nil {
+			break
+		}
 		k := 0
 		for v := range h.Ind {
 			if k == 0 {
-				dw.Buf = append(dw.Buf, "c ind"...)
+				dw.Buf = append(dw.Buf, prefix...)
 			}
 			dw.Buf = append(dw.Buf, ' ')
 			dw.Buf = strconv.AppendInt(dw.Buf, int64(v), 10)

@@ -27,6 +27,9 @@ func TestReadDIMACS(t *testing.T) {
 		{"p cnf 3 2\n1 -2\n 0 2\t3 0", [][]int{{1, -2}, {2, 3}}, nil}, // clauses span lines, no final newline
 		{"c ind 1 2 0\nc ind 3 0\np cnf 3 1\nc late comment\n-3 0\n", [][]int{{-3}}, []int{1, 2, 3}},
 		{"c ind 2 1 2 0\nc ind 1 3 0\np cnf 3 1\n-3 0\n", [][]int{{-3}}, []int{2, 1, 3}}, // repeated: once each
+		{"c p show 3 1 0\np cnf 3 1\n-3 0\n", [][]int{{-3}}, []int{3, 1}},                // the model counting competition's form
+		{"c ind 1 2 0\nc p show 1 2 0\np cnf 3 1\n-3 0\n", [][]int{{-3}}, []int{1, 2}},   // both forms of one set
+		{"c p is a comment\np cnf 1 1\n1 0\n", [][]int{{1}}, nil},
 		{"p cnf 2 1\r\n1 2 0\r\n", [][]int{{1, 2}}, nil},
 		{"p cnf 2 1\n1 2 0\n%\n0\n", [][]int{{1, 2}}, nil}, // SATLIB end marker
 		{"p cnf 2 1\n0\n", [][]int{nil}, nil},              // the empty clause
@@ -59,6 +62,8 @@ func TestReadDIMACS(t *testing.T) {
 		{"p cnf 2 1\n1 0 2\n", "dimacs: line 2: the last clause has no terminating 0"},
 		{"cnf\np cnf 1 0\n", `dimacs: line 1, column 1: "cnf" is neither a comment (c followed by a space) nor a clause`},
 		{"c ind 1 2\np cnf 2 0\n", "dimacs: line 1: c ind line does not end with 0"},
+		{"c p show 1 2\np cnf 2 0\n", "dimacs: line 1: c p show line does not end with 0"},
+		{"c p show 1 x 0\np cnf 2 0\n", `dimacs: line 1, column 12: c p show: "x" is not a variable`},
 		{"c ind 1 0 2\np cnf 2 0\n", "dimacs: line 1, column 9: c ind: 0 before the end of the line"},
 		{"c ind 5 0\np cnf 2 0\n", "dimacs: c ind names variable 5, beyond the 2 of the problem line"},
 		{"p cnf 2 1\n1 99999999999999999999 0\n", `dimacs: line 2, column 3: "99999999999999999999" is not a literal`},

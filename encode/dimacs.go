@@ -11,7 +11,8 @@ import (
 
 // WriteDIMACS writes f as DIMACS CNF in one streaming pass: the comment
 // header (see Options), "c ind" lines naming the N*N queen variables as the
-// projection set when the encoding adds auxiliary variables, the exact
+// projection set when the encoding adds auxiliary variables, and the same
+// set as "c p show" lines for model counters (d4, ganak, gpmc), the exact
 // "p cnf V C" line computed from the formulas, then the clauses. Memory
 // does not depend on the number of clauses. It stops with ctx.Err() when
 // ctx is cancelled.
@@ -30,7 +31,7 @@ func WriteDIMACS(ctx context.Context, w io.Writer, f *CNF, opt Options) error {
 		} else {
 			format = append(format, "the encoding is not parsimonious: only the count projected on the queen variables is the number of solutions")
 		}
-		h.Ind, h.IndLine = QueenVars(n), n
+		h.Ind, h.IndLine, h.Show = QueenVars(n), n, true
 	}
 	lines, err := describe(f.Problem, opt, format)
 	if err != nil {
