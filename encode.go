@@ -22,8 +22,9 @@ type EncodeOptions struct {
 	// Order is "natural" or "organ-pipe" for "xcc"; "" is "organ-pipe".
 	// Other formats refuse it.
 	Order string
-	// Command is the command line written into the header.
-	Command string
+	// Command is the command line written into the header, and Note a
+	// line after it.
+	Command, Note string
 }
 
 // ExpectedCountMaxN is the largest N for which Encode counts the solutions
@@ -91,7 +92,7 @@ func Encode(ctx context.Context, w io.Writer, p model.Problem, o EncodeOptions) 
 	if err != nil {
 		return err
 	}
-	opt := encode.Options{Generator: "nqueens " + Version, Command: o.Command}
+	opt := encode.Options{Generator: "nqueens " + Version, Command: o.Command, Note: o.Note}
 	if _, _, known := encode.Expected(p); !known && p.N <= ExpectedCountMaxN {
 		r, err := native.Backtrack(ctx, p, native.BacktrackOptions{})
 		if err != nil {

@@ -19,6 +19,7 @@ var allowedImports = map[string][]string{
 	"internal/atomicfile": {},
 	"internal/memlimit":   {},
 	"internal/panics":     {},
+	"internal/cmdline":    {},
 	"internal/brute":      {"model", "xcc"},
 	"cnf":                 {"internal/textio", "internal/memlimit"},
 	"xcc":                 {"internal/textio"},
@@ -30,7 +31,7 @@ var allowedImports = map[string][]string{
 	"solvers/minizinc":    {},
 	"":                    {"model", "native", "encode", "cnf", "cnf/drat", "xcc", "solvers/sat", "solvers/dlx", "internal/memlimit"},
 	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
-	"suite":               {"", "model", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile"},
+	"suite":               {"", "model", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/cmdline"},
 	"cluster":             {"", "native"},
 	"draw":                {"model", "native"},
 }

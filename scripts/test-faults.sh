@@ -136,10 +136,11 @@ check "merge: no such part" 2 1 q merge nosuch.json
 mkdir -p suite-empty suite-escape suite-null
 echo '[]' >suite-empty/manifest.json
 echo 'null' >suite-null/manifest.json
-echo '[{"file":"../../../etc/hostname","sha256":"x"}]' >suite-escape/manifest.json
+echo '{"format":"nqueens-suite-2","files":[{"file":"../../../etc/hostname","sha256":"x"}]}' >suite-escape/manifest.json
 check "gen --verify: an empty manifest" 2 1 q gen --verify suite-empty
 check "gen --verify: a null manifest" 2 1 q gen --verify suite-null
 check "gen --verify: a path out of the suite" 2 1 q gen --verify suite-escape
+expect_err "is not the name of an instance file"
 
 # --- lying, crashing, hanging and flooding solvers ---
 echo "test-faults: lying, crashing, hanging and flooding solvers ($SECONDS s)"

@@ -12,7 +12,8 @@ import (
 // FuzzParseManifest: any bytes are read without a panic, refused as bad
 // input, or give rows whose files are plain names inside the suite.
 func FuzzParseManifest(f *testing.F) {
-	for _, s := range []string{`[{"file":"a.cnf","expected":"SAT","sha256":"00"}]`, "[]", "null", `[{"file":"../x"}]`, `[{"file":"a/b"}]`, `{}`, `[{"file":"manifest.csv"}]`} {
+	for _, s := range []string{`{"format":"nqueens-suite-2","files":[{"file":"a.cnf","expected":"SAT","sha256":"00"}]}`, "[]", "null",
+		`{"format":"nqueens-suite-2","files":[{"file":"../x"}]}`, `{"format":"nqueens-suite-2","files":[{"file":"a/b"}]}`, `{}`, `[{"file":"manifest.csv"}]`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {

@@ -30,6 +30,7 @@ import (
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/atomicfile"
+	"github.com/queenslab/nqueens/internal/cmdline"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
@@ -55,7 +56,9 @@ type Options struct {
 	Formats, AMOs []string
 	// Seed makes the suite reproducible: same options, same bytes.
 	Seed uint64
-	// Command is written into every file's header.
+	// Command is the command that made the suite, without its output
+	// folder, for the manifest. (Each file's header holds the nqueens
+	// encode command that writes that file again.)
 	Command string
 	// Budget bounds each of the two solves that decide an instance.
 	Budget time.Duration
@@ -86,6 +89,9 @@ type Row struct {
 	// Certificate says how an UNSAT answer was certified beyond the two
 	// methods that decided it (Options.Certify): the checked DRAT proof.
 	Certificate string `json:"certificate,omitempty"`
+	// Command writes the file again, byte for byte: nqueens encode with
+	// the instance's squares, format and encoding. It is the header's.
+	Command string `json:"command"`
 }
 
 // CountMaxN is the largest N whose instances get their number of
@@ -385,14 +391,10 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 					name += "-" + strings.ReplaceAll(amo, ":", "")
 				}
 				row.File = name + encode.Extension(format)
-				var a encode.AMO
-				if amo != "" {
-					if a, err = encode.ParseAMO(amo); err != nil {
-						return nil, err
-					}
-				}
+				eo := instanceOptions(in.p, format, amo, fmt.Sprintf("suite instance %s: family %s, seed %d, draw %d", in.id, o.Family, o.Seed, in.seed))
+				row.Command = eo.Command
 				sum, err := writeHashed(ctx, filepath.Join(dir, row.File), func(w io.Writer) error {
-					return encodeWithCount(ctx, w, in.p, format, a, o.Command, count, ok)
+					return nqueens.Encode(ctx, w, in.p, eo)
 				})
 				if err != nil {
 					return nil, err
@@ -409,27 +411,30 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 			o.Progress(k+1, len(insts))
 		}
 	}
-	if err := writeManifests(dir, rows); err != nil {
+	if err := writeManifests(dir, o.Command, rows); err != nil {
 		return nil, err
 	}
 	return rows, nil
 }
 
-// encodeWithCount writes p in the format (with the at-most-one encoding a
-// for dimacs, the organ-pipe order for xcc), with the header's expected
-// count from the two methods that decided the instance when it is not
-// known otherwise.
-func encodeWithCount(ctx context.Context, w io.Writer, p model.Problem, format string, a encode.AMO, command string, count *uint64, sat bool) error {
-	opt := encode.Options{Generator: "nqueens " + nqueens.Version, Command: command}
-	if _, _, known := encode.Expected(p); !known {
-		switch {
-		case count != nil:
-			opt.Expected, opt.ExpectedSource = count, "counted by dancing links and backtracking"
-		case !sat:
-			opt.Expected, opt.ExpectedSource = new(uint64), "unsatisfiable: dancing links and gini agree"
-		}
+// instanceOptions are the options that write instance p in the format,
+// with the command that writes it again byte for byte (nqueens encode, its
+// squares, format and encoding, and the note that says where it comes
+// from): no path, nothing of the machine that made it.
+func instanceOptions(p model.Problem, format, amo, note string) nqueens.EncodeOptions {
+	args := []string{"encode", fmt.Sprint(p.N)}
+	if len(p.Fixed) > 0 {
+		args = append(args, "--fix", squaresText(p.Fixed))
 	}
-	return encode.Write(ctx, w, p, format, a, encode.OrganPipe, opt)
+	if len(p.Blocked) > 0 {
+		args = append(args, "--block", squaresText(p.Blocked))
+	}
+	args = append(args, "--format", format)
+	if amo != "" {
+		args = append(args, "--amo", amo)
+	}
+	args = append(args, "--note", note)
+	return nqueens.EncodeOptions{Format: format, AMO: amo, Command: cmdline.Join(args), Note: note}
 }
 
 func squaresText(sq []model.Square) string {
@@ -488,10 +493,14 @@ func readManifest(path string) ([]byte, error) {
 // one and file names that are not plain names of instance files in the
 // suite's folder. Errors are *nqueens.OptionError.
 func parseManifest(raw []byte, name string) ([]Row, error) {
-	var rows []Row
-	if err := json.Unmarshal(raw, &rows); err != nil {
+	var m Manifest
+	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, &nqueens.OptionError{Err: fmt.Errorf("%s: %v", name, err)}
 	}
+	if m.Format != manifestFormat {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("%s is not a suite manifest of this version (format %q, want %q)", name, m.Format, manifestFormat)}
+	}
+	rows := m.Files
 	if len(rows) == 0 {
 		return nil, &nqueens.OptionError{Err: fmt.Errorf("%s lists no files", name)}
 	}
@@ -546,13 +555,26 @@ func writeHashed(ctx context.Context, path string, write func(io.Writer) error) 
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate"}
+var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command"}
 
-func writeManifests(dir string, rows []Row) error {
+// Manifest is the content of manifest.json.
+type Manifest struct {
+	Format  string `json:"format"` // manifestFormat
+	Version string `json:"version"`
+	// Command made the suite; the folder it was written into is not part
+	// of it, so that the same command gives the same bytes anywhere.
+	Command string `json:"command"`
+	Files   []Row  `json:"files"`
+}
+
+const manifestFormat = "nqueens-suite-2"
+
+func writeManifests(dir, command string, rows []Row) error {
+	m := Manifest{Format: manifestFormat, Version: nqueens.Version, Command: command, Files: rows}
 	if _, err := writeHashed(context.Background(), filepath.Join(dir, manifestNames[0]), func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(rows)
+		return enc.Encode(m)
 	}); err != nil {
 		return err
 	}
@@ -565,7 +587,7 @@ func writeManifests(dir string, rows []Row) error {
 				sol = strconv.FormatUint(*r.Solutions, 10)
 			}
 			cw.Write([]string{r.File, r.Expected, r.ID, r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), r.Fixed, r.Blocked,
-				strconv.FormatUint(r.Seed, 10), r.Format, r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol, r.Certificate})
+				strconv.FormatUint(r.Seed, 10), r.Format, r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol, r.Certificate, r.Command})
 		}
 		cw.Flush()
 		return cw.Error()

@@ -88,10 +88,10 @@ func TestGenerate(t *testing.T) {
 			if err != nil || len(recs) != len(rows)+1 || recs[0][0] != "file" || recs[0][1] != "expected" {
 				t.Errorf("manifest.csv: %d records, %v", len(recs), err)
 			}
-			var js []suite.Row
+			var js suite.Manifest
 			raw, _ := os.ReadFile(filepath.Join(a, "manifest.json"))
-			if json.Unmarshal(raw, &js) != nil || len(js) != len(rows) {
-				t.Errorf("manifest.json")
+			if json.Unmarshal(raw, &js) != nil || len(js.Files) != len(rows) || js.Command != "test" || js.Format != "nqueens-suite-2" {
+				t.Errorf("manifest.json: %+v", js)
 			}
 			if probs, _, err := suite.Verify(context.Background(), a); len(probs) != 0 || err != nil {
 				t.Errorf("verify: %v %v", probs, err)
@@ -198,7 +198,9 @@ func TestGenerateOverSuite(t *testing.T) {
 // TestVerifyHostileManifest: an empty manifest and file names that leave
 // the folder are refused as bad input, never read.
 func TestVerifyHostileManifest(t *testing.T) {
-	for _, manifest := range []string{"[]", "null", `[{"file":"../../etc/hostname","sha256":"x"}]`, `[{"file":"/etc/hostname"}]`, `[{"file":"sub/x.cnf"}]`, `[{"file":"manifest.json"}]`, `{"file":"x"}`} {
+	wrap := func(files string) string { return `{"format":"nqueens-suite-2","files":` + files + `}` }
+	for _, manifest := range []string{wrap("[]"), wrap("null"), wrap(`[{"file":"../../etc/hostname","sha256":"x"}]`), wrap(`[{"file":"/etc/hostname"}]`),
+		wrap(`[{"file":"sub/x.cnf"}]`), wrap(`[{"file":"manifest.json"}]`), `{"file":"x"}`, `[{"file":"a.cnf"}]`, "null"} {
 		dir := t.TempDir()
 		os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(manifest), 0o644)
 		probs, n, err := suite.Verify(context.Background(), dir)

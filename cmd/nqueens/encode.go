@@ -14,8 +14,8 @@ import (
 
 func newEncode(e *env) *cobra.Command {
 	var (
-		format, amo, order, out string
-		pf                      problemFlags
+		format, amo, order, out, note string
+		pf                            problemFlags
 	)
 	c := &cobra.Command{
 		Use:   "encode N",
@@ -47,7 +47,7 @@ variable map and the expected number of solutions when it is known.`,
 			if err != nil {
 				return err
 			}
-			opt := nqueens.EncodeOptions{Format: format, AMO: amo, Order: order, Command: e.cmdline}
+			opt := nqueens.EncodeOptions{Format: format, AMO: amo, Order: order, Command: e.cmdline, Note: note}
 			if err := opt.Validate(p); err != nil {
 				return usageError{err}
 			}
@@ -69,6 +69,7 @@ variable map and the expected number of solutions when it is known.`,
 	c.Flags().StringVar(&amo, "amo", "", "at-most-one encoding for dimacs (default "+encode.DefaultAMORule+")")
 	c.Flags().StringVar(&order, "order", "", "item order for xcc: organ-pipe (default) or natural")
 	c.Flags().StringVarP(&out, "output", "o", "", "write to this file (through a temporary file, renamed when complete)")
+	c.Flags().StringVar(&note, "note", "", "a line of your own in the header, after the command (gen records where an instance comes from)")
 	pf.add(c)
 	return c
 }

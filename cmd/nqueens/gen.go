@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/cmdline"
 	"github.com/queenslab/nqueens/suite"
 )
 
@@ -64,7 +65,7 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 			o.Family = args[0]
 			o.Formats = splitList(formats)
 			o.AMOs = splitList(amos)
-			o.Command = e.cmdline
+			o.Command = cmdline.Join(withoutOut(e.args))
 			if err := o.Validate(); err != nil {
 				return err
 			}
@@ -105,6 +106,24 @@ func splitList(s string) []string {
 	for _, x := range strings.Split(s, ",") {
 		if x = strings.TrimSpace(x); x != "" {
 			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// withoutOut is the arguments less the output folder (--out DIR, -o DIR and
+// their = forms), which a suite's files and manifest do not record: the
+// same command writes the same bytes into any folder.
+func withoutOut(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--out" || a == "-o":
+			i++ // and its value
+		case strings.HasPrefix(a, "--out=") || strings.HasPrefix(a, "-o"):
+		default:
+			out = append(out, a)
 		}
 	}
 	return out

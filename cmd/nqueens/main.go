@@ -39,6 +39,7 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/atomicfile"
+	"github.com/queenslab/nqueens/internal/cmdline"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/panics"
 )
@@ -80,6 +81,7 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	cmdline        string
+	args           []string // the arguments, as given
 	// quiet and progressMode are the root's --quiet and --progress.
 	quiet        bool
 	progressMode string
@@ -110,7 +112,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	out := &checkedWriter{w: stdout}
-	e := &env{stdin: stdin, stdout: out, stderr: stderr, cmdline: commandLine(args)}
+	e := &env{stdin: stdin, stdout: out, stderr: stderr, cmdline: cmdline.Join(args), args: args}
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "nqueens: internal error: %s (please report)\n", oneLine(fmt.Sprint(r)))
@@ -193,19 +195,6 @@ func (c *checkedWriter) Write(b []byte) (int, error) {
 		c.err = err
 	}
 	return n, err
-}
-
-// commandLine gives the command as a shell would take it back: arguments
-// with spaces or shell characters are quoted.
-func commandLine(args []string) string {
-	parts := []string{"nqueens"}
-	for _, a := range args {
-		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`|&;<>()*?[]#~") {
-			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-		parts = append(parts, a)
-	}
-	return strings.Join(parts, " ")
 }
 
 func defaultJobs() int { return runtime.NumCPU() }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
+	"github.com/queenslab/nqueens/internal/cmdline"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/panics"
 	"github.com/queenslab/nqueens/model"
@@ -290,7 +291,7 @@ func TestEncode(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "* expected solutions: 0 (unsatisfiable: the pre-placed queens at row 1, column 1 and row 2, column 2 attack each other)\n") {
 		t.Errorf("attacking queens: exit %d\n%s", code, out)
 	}
-	if got := commandLine([]string{"encode", "4", "--fix", "1:1, 2:3"}); got != "nqueens encode 4 --fix '1:1, 2:3'" {
+	if got := cmdline.Join([]string{"encode", "4", "--fix", "1:1, 2:3"}); got != "nqueens encode 4 --fix '1:1, 2:3'" {
 		t.Errorf("command line %q", got)
 	}
 }
@@ -728,5 +729,60 @@ func TestNoSolutionTrust(t *testing.T) {
 	code, out, _ := runCLI(t, cnfText, "sat", "--certify", "--no-model")
 	if code != exitUnsat || !strings.Contains(out, "\nc DRAT proof checked: ") || !strings.HasSuffix(out, "s UNSATISFIABLE\n") {
 		t.Errorf("sat --certify: %d %q", code, out)
+	}
+}
+
+// TestSuiteReproducible: the same gen into two folders, given by absolute
+// paths, writes the same bytes, manifests included; and every instance's
+// header holds the nqueens encode command that writes it again, byte for
+// byte.
+func TestSuiteReproducible(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	for _, dir := range []string{a, b} {
+		code, _, errs := runCLI(t, "", "--quiet", "gen", "completion", "--n", "9", "--m", "2", "--count", "3", "--seed", "5",
+			"--formats", "dimacs,xcc,opb,mzn,dzn,mzn-inline,xcsp3", "--amo", "pairwise,ladder", "--out", dir)
+		if code != 0 {
+			t.Fatalf("gen: %d %s", code, errs)
+		}
+	}
+	files, _ := os.ReadDir(a)
+	if len(files) < 20 {
+		t.Fatalf("%d files", len(files))
+	}
+	header := regexp.MustCompile(`(?m)^(?:c |\| |\* |% |  )command: (.*)$`)
+	for _, f := range files {
+		x, _ := os.ReadFile(filepath.Join(a, f.Name()))
+		y, err := os.ReadFile(filepath.Join(b, f.Name()))
+		if err != nil || !bytes.Equal(x, y) {
+			t.Errorf("%s differs between the two folders (%v)", f.Name(), err)
+		}
+		if bytes.Contains(x, []byte(a)) {
+			t.Errorf("%s names the folder it was written into", f.Name())
+		}
+		if strings.HasPrefix(f.Name(), "manifest") {
+			continue
+		}
+		m := header.FindSubmatch(x)
+		if m == nil {
+			t.Errorf("%s: no command in the header", f.Name())
+			continue
+		}
+		line := string(m[1])
+		if strings.HasSuffix(f.Name(), ".xml") {
+			line = strings.ReplaceAll(line, "- -", "--") // an XML comment holds no "--"
+		}
+		args := cmdline.Split(line)
+		if len(args) < 2 || args[0] != "nqueens" || args[1] != "encode" {
+			t.Errorf("%s: header command %q", f.Name(), line)
+			continue
+		}
+		code, out, errs := runCLI(t, "", args[1:]...)
+		if code != 0 || out != string(x) {
+			t.Errorf("%s: %q does not write it again (exit %d, %s)", f.Name(), line, code, errs)
+		}
+	}
+	raw, _ := os.ReadFile(filepath.Join(a, "manifest.json"))
+	if !bytes.Contains(raw, []byte(`"command": "nqueens --quiet gen completion --n 9 --m 2 --count 3 --seed 5`)) || bytes.Contains(raw, []byte("--out")) {
+		t.Errorf("the manifest's gen command:\n%s", raw[:min(len(raw), 400)])
 	}
 }
