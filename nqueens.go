@@ -54,8 +54,11 @@ type CountResult struct {
 type FindOptions struct {
 	Seed         uint64 // localsearch: 0 = from the clock
 	ForwardCheck bool   // backtrack
-	Solver       string // sat: gini (default), gophersat, an external solver's name or path
-	AMO          string // sat: at-most-one encoding (encode.ParseAMO), "" for the default
+	// Order is backtrack's row and value order: OrderLex (the default) or
+	// OrderHeuristic.
+	Order  string
+	Solver string // sat: gini (default), gophersat, an external solver's name or path
+	AMO    string // sat: at-most-one encoding (encode.ParseAMO), "" for the default
 	// Progress, if set, is told how far the search is (localsearch: the
 	// collisions removed of those after the greedy start).
 	Progress func(done, total int64)
@@ -70,6 +73,7 @@ type CountOptions struct {
 	Jobs         int    // bitmask, dlx, sat with gini: goroutines, 0 = all cores
 	Distinct     bool   // backtrack, dlx, sat: also count essentially distinct solutions
 	ForwardCheck bool   // backtrack
+	Order        string // backtrack: as in FindOptions
 	Solver       string // sat: as in FindOptions
 	AMO          string // sat: as in FindOptions
 	// Progress is called with work units done and their total (bitmask).
@@ -130,7 +134,18 @@ var finders = []Finder{
 		Name: "backtrack", Doc: "backtracking row by row (Wirth 1976), the lexicographically first solution",
 		MaxN: native.BacktrackMaxN, AcceptsVariants: true, BytesPerQueen: 64,
 		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
-			r, err := native.Backtrack(ctx, p, native.BacktrackOptions{FirstOnly: true, ForwardCheck: opt.ForwardCheck})
+			if err := checkOrder(opt.Order); err != nil {
+				return nil, err
+			}
+			var r native.BacktrackResult
+			var err error
+			if opt.Order == OrderHeuristic {
+				var h native.HeuristicResult
+				h, err = native.Heuristic(ctx, p, native.HeuristicOptions{FirstOnly: true, Seed: opt.Seed})
+				r = h.BacktrackResult
+			} else {
+				r, err = native.Backtrack(ctx, p, native.BacktrackOptions{FirstOnly: true, ForwardCheck: opt.ForwardCheck})
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -181,7 +196,18 @@ var counters = []Counter{
 					return canonErr == nil
 				}
 			}
-			r, err := native.Backtrack(ctx, p, bo)
+			if err := checkOrder(opt.Order); err != nil {
+				return nil, err
+			}
+			var r native.BacktrackResult
+			var err error
+			if opt.Order == OrderHeuristic {
+				var h native.HeuristicResult
+				h, err = native.Heuristic(ctx, p, native.HeuristicOptions{Each: bo.Each})
+				r = h.BacktrackResult
+			} else {
+				r, err = native.Backtrack(ctx, p, bo)
+			}
 			res.All, res.Nodes = r.Count, r.Nodes
 			if opt.Distinct {
 				res.Distinct, res.HasDistinct = uint64(classes.Len()), true
@@ -193,6 +219,25 @@ var counters = []Counter{
 		MaxN: SATMaxN, AcceptsVariants: true, count: countSAT},
 	{Name: "dlx", Doc: "exact covers counted by dancing links (Knuth 2000), in parallel over the first item's options",
 		MaxN: DLXMaxN, AcceptsVariants: true, count: countDLX},
+}
+
+// The orders of method backtrack.
+const (
+	// OrderLex is Wirth's order: rows from the top, columns from the left;
+	// the first solution found is the lexicographically first.
+	OrderLex = "lex"
+	// OrderHeuristic is native.Heuristic's: forward checking, the row with
+	// the fewest squares left first, values at random with restarts for a
+	// first solution (every N up to 1000 in milliseconds).
+	OrderHeuristic = "heuristic"
+)
+
+func checkOrder(order string) error {
+	switch order {
+	case "", OrderLex, OrderHeuristic:
+		return nil
+	}
+	return &OptionError{fmt.Errorf("unknown order %q (known: %s, %s)", order, OrderLex, OrderHeuristic)}
 }
 
 // Finders lists the methods that find one solution, in a fixed order.

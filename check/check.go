@@ -57,6 +57,8 @@ type Invocation struct {
 	AMO    string `json:"amo,omitempty"`
 	// Unique asks for the essentially distinct count too.
 	Unique bool `json:"unique,omitempty"`
+	// Order is method backtrack's order, when given.
+	Order string `json:"order,omitempty"`
 }
 
 // Methods lists every method of the toolkit, the ones whose programs are
@@ -67,13 +69,16 @@ func Methods() []Method {
 	var out []Method
 	counter := func(name string, c nqueens.Counter, opt nqueens.CountOptions) {
 		out = append(out, Method{Name: name, MaxN: c.MaxN,
-			Run:   Invocation{Command: "count", Method: c.Name, Solver: opt.Solver, AMO: opt.AMO, Unique: opt.Distinct},
+			Run:   Invocation{Command: "count", Method: c.Name, Solver: opt.Solver, AMO: opt.AMO, Unique: opt.Distinct, Order: opt.Order},
 			Count: func(ctx context.Context, p model.Problem) (*nqueens.CountResult, error) { return c.Count(ctx, p, opt) }})
 	}
 	for _, c := range nqueens.Counters() {
 		switch c.Name {
 		case "bitmask", "backtrack", "dlx":
 			counter(c.Name, c, nqueens.CountOptions{Distinct: true})
+		}
+		if c.Name == "backtrack" {
+			counter("backtrack/heuristic", c, nqueens.CountOptions{Distinct: true, Order: nqueens.OrderHeuristic})
 		}
 	}
 	satc, _ := nqueens.LookupCounter("sat")
@@ -101,6 +106,12 @@ func Methods() []Method {
 			Find: func(ctx context.Context, p model.Problem) (*nqueens.Solution, error) {
 				return f.Find(ctx, p, nqueens.FindOptions{Seed: 1})
 			}})
+		if f.Name == "backtrack" {
+			out = append(out, Method{Name: "find/backtrack/heuristic", MaxN: f.MaxN, Run: Invocation{Command: "solve", Method: f.Name, Order: nqueens.OrderHeuristic},
+				Find: func(ctx context.Context, p model.Problem) (*nqueens.Solution, error) {
+					return f.Find(ctx, p, nqueens.FindOptions{Seed: 1, Order: nqueens.OrderHeuristic})
+				}})
+		}
 	}
 	satf, _ := nqueens.LookupFinder("sat")
 	for _, s := range append([]string{"gini", "gophersat"}, sat.ExternalNames...) {

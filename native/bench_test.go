@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"github.com/queenslab/nqueens/model"
 )
 
 // BenchmarkCount counts n = 12..17 with one goroutine and with two. Compare
@@ -31,6 +33,20 @@ func BenchmarkLocalSearch(b *testing.B) {
 			for b.Loop() {
 				if _, err := LocalSearch(context.Background(), n, LocalSearchOptions{Seed: 42}); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkHeuristicFirst finds a first solution by the dynamic order
+// (issue target: under 1 s for every N up to 1000).
+func BenchmarkHeuristicFirst(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if r, _ := Heuristic(context.Background(), model.Classic(n), HeuristicOptions{FirstOnly: true}); r.First == nil {
+					b.Fatal("no solution")
 				}
 			}
 		})

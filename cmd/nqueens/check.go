@@ -249,5 +249,8 @@ func reproduceText(r *check.Invocation) string {
 	if r.AMO != "" {
 		s += " --amo " + r.AMO
 	}
+	if r.Order != "" {
+		s += " --order " + r.Order
+	}
 	return s
 }

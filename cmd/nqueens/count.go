@@ -17,6 +17,7 @@ func newCount(e *env) *cobra.Command {
 		unique, asJSON bool
 		jobs           int
 		forward        bool
+		order          string
 		pf             problemFlags
 		sf             solverFlags
 		uf             unitFlags
@@ -58,7 +59,10 @@ Every model and cover is verified as a solution before it is counted.`,
 			}
 			ctx, cancel := sf.context(cmd)
 			defer cancel()
-			opt := nqueens.CountOptions{Jobs: jobs, Distinct: unique, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo}
+			if order != "" && ct.Name != "backtrack" {
+				return usagef("--order applies to --method backtrack")
+			}
+			opt := nqueens.CountOptions{Jobs: jobs, Distinct: unique, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo, Order: order}
 			if ct.Name == "bitmask" {
 				bar := e.progress(fmt.Sprintf("counting N = %d", n), 0)
 				opt.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
@@ -93,6 +97,7 @@ Every model and cover is verified as a solution before it is counted.`,
 	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "bitmask, dlx, sat with gini: goroutines to count with (0: all cores)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of the summary line")
 	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
+	c.Flags().StringVar(&order, "order", "", "backtrack: lex (default) or heuristic (fewest squares first, with forward checking); the count is the same")
 	pf.add(c)
 	sf.add(c)
 	uf.add(c)

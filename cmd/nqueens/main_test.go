@@ -406,7 +406,8 @@ func TestCheckCommand(t *testing.T) {
 	}
 	code, out, _ = runCLI(t, "", "check", "--from", "4", "--to", "5", "--methods", "backtrack", "--json")
 	var cells []checkRow
-	if code != 0 || json.Unmarshal([]byte(out), &cells) != nil || len(cells) != 2 || *cells[1].Count != 10 || *cells[1].Distinct != 2 {
+	// "backtrack" names the method and its orders: backtrack, backtrack/heuristic.
+	if code != 0 || json.Unmarshal([]byte(out), &cells) != nil || len(cells) != 4 || *cells[2].Count != 10 || *cells[3].Count != 10 || *cells[3].Distinct != 2 {
 		t.Errorf("json: %d %s", code, out)
 	}
 	code, out, _ = runCLI(t, "", "check", "--to", "3", "--methods", "dlx", "--csv")
@@ -784,5 +785,25 @@ func TestSuiteReproducible(t *testing.T) {
 	raw, _ := os.ReadFile(filepath.Join(a, "manifest.json"))
 	if !bytes.Contains(raw, []byte(`"command": "nqueens --quiet gen completion --n 9 --m 2 --count 3 --seed 5`)) || bytes.Contains(raw, []byte("--out")) {
 		t.Errorf("the manifest's gen command:\n%s", raw[:min(len(raw), 400)])
+	}
+}
+
+// TestBacktrackOrders: the heuristic order finds a verified first solution
+// at N = 1000 and counts as the plain order does, variants included.
+func TestBacktrackOrders(t *testing.T) {
+	code, out, errs := runCLI(t, "", "solve", "1000", "-m", "backtrack", "--order", "heuristic")
+	if code != 0 || !strings.HasPrefix(out, "N = 1000: solution found in ") || !strings.Contains(out, "verified, method backtrack") {
+		t.Errorf("%d %q %q", code, out, errs)
+	}
+	for _, args := range [][]string{{"count", "9"}, {"count", "10", "--fix", "1:2", "--block", "5:5"}} {
+		_, lex, _ := runCLI(t, "", append(args, "-m", "backtrack")...)
+		_, heur, _ := runCLI(t, "", append(args, "-m", "backtrack", "--order", "heuristic")...)
+		count := func(s string) string { return s[:strings.Index(s, ";")] }
+		if lex == "" || count(lex) != count(heur) {
+			t.Errorf("%v: %q against %q", args, lex, heur)
+		}
+	}
+	if code, _, errs := runCLI(t, "", "solve", "8", "--order", "heuristic"); code != 2 || !strings.Contains(errs, "--order applies to --method backtrack") {
+		t.Errorf("--order with localsearch: %d %q", code, errs)
 	}
 }

@@ -91,6 +91,7 @@ func newSolve(e *env) *cobra.Command {
 		board, asJSON bool
 		forward       bool
 		certify       bool
+		order         string
 		pf            problemFlags
 		sf            solverFlags
 		pic           pictureFlags
@@ -136,7 +137,10 @@ solution: the exit status is then 1.`,
 			}
 			ctx, cancel := sf.context(cmd)
 			defer cancel()
-			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo, Certify: certify}
+			if order != "" && f.Name != "backtrack" {
+				return usagef("--order applies to --method backtrack")
+			}
+			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo, Certify: certify, Order: order}
 			if f.Name == "localsearch" && n >= progressMinN {
 				bar := e.progress(fmt.Sprintf("N = %d: collisions removed", n), 0)
 				fo.Progress = bar.set
@@ -181,6 +185,7 @@ solution: the exit status is then 1.`,
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON (0-based columns) instead of the summary line")
 	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
 	c.Flags().BoolVar(&certify, "certify", false, "confirm 'no solution' by a DRAT proof from cadical, checked in-process")
+	c.Flags().StringVar(&order, "order", "", "backtrack: lex (rows from the top, the lexicographically first solution; default) or heuristic (fewest squares first, forward checking, random values with restarts: any N up to 1000 at once)")
 	pf.add(c)
 	sf.add(c)
 	pic.add(c)
