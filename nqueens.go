@@ -226,9 +226,11 @@ const (
 	// OrderLex is Wirth's order: rows from the top, columns from the left;
 	// the first solution found is the lexicographically first.
 	OrderLex = "lex"
-	// OrderHeuristic is native.Heuristic's: forward checking, the row with
-	// the fewest squares left first, values at random with restarts for a
-	// first solution (every N up to 1000 in milliseconds).
+	// OrderHeuristic is, for backtrack, native.Heuristic's order: forward
+	// checking, the row with the fewest squares left first, values at random
+	// with restarts for a first solution (every N up to 1000 in
+	// milliseconds); for dlx, dlx.FirstRandom's: Knuth's item choice with
+	// ties at random, options in random order, restarts.
 	OrderHeuristic = "heuristic"
 )
 

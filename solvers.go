@@ -134,11 +134,20 @@ func placementOf(n int, squares []model.Square, opts []int) model.Placement {
 }
 
 func findDLX(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
+	if err := checkOrder(opt.Order); err != nil {
+		return nil, err
+	}
 	d, squares, err := queensCover(p)
 	if err != nil {
 		return nil, err
 	}
-	first, st, err := d.First(ctx)
+	var first []int
+	var st dlx.Stats
+	if opt.Order == OrderHeuristic {
+		first, st, _, err = d.FirstRandom(ctx, max(opt.Seed, 1))
+	} else {
+		first, st, err = d.First(ctx)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -106,8 +106,8 @@ func Methods() []Method {
 			Find: func(ctx context.Context, p model.Problem) (*nqueens.Solution, error) {
 				return f.Find(ctx, p, nqueens.FindOptions{Seed: 1})
 			}})
-		if f.Name == "backtrack" {
-			out = append(out, Method{Name: "find/backtrack/heuristic", MaxN: f.MaxN, Run: Invocation{Command: "solve", Method: f.Name, Order: nqueens.OrderHeuristic},
+		if f.Name == "backtrack" || f.Name == "dlx" {
+			out = append(out, Method{Name: "find/" + f.Name + "/heuristic", MaxN: f.MaxN, Run: Invocation{Command: "solve", Method: f.Name, Order: nqueens.OrderHeuristic},
 				Find: func(ctx context.Context, p model.Problem) (*nqueens.Solution, error) {
 					return f.Find(ctx, p, nqueens.FindOptions{Seed: 1, Order: nqueens.OrderHeuristic})
 				}})

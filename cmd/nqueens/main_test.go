@@ -795,6 +795,10 @@ func TestBacktrackOrders(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "N = 1000: solution found in ") || !strings.Contains(out, "verified, method backtrack") {
 		t.Errorf("%d %q %q", code, out, errs)
 	}
+	code, out, errs = runCLI(t, "", "solve", "200", "-m", "dlx", "--order", "heuristic", "--fix", "1:7")
+	if code != 0 || !strings.Contains(out, "verified, method dlx") {
+		t.Errorf("dlx: %d %q %q", code, out, errs)
+	}
 	for _, args := range [][]string{{"count", "9"}, {"count", "10", "--fix", "1:2", "--block", "5:5"}} {
 		_, lex, _ := runCLI(t, "", append(args, "-m", "backtrack")...)
 		_, heur, _ := runCLI(t, "", append(args, "-m", "backtrack", "--order", "heuristic")...)
@@ -803,7 +807,7 @@ func TestBacktrackOrders(t *testing.T) {
 			t.Errorf("%v: %q against %q", args, lex, heur)
 		}
 	}
-	if code, _, errs := runCLI(t, "", "solve", "8", "--order", "heuristic"); code != 2 || !strings.Contains(errs, "--order applies to --method backtrack") {
+	if code, _, errs := runCLI(t, "", "solve", "8", "--order", "heuristic"); code != 2 || !strings.Contains(errs, "--order applies to --method backtrack and dlx") {
 		t.Errorf("--order with localsearch: %d %q", code, errs)
 	}
 }

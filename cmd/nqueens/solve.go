@@ -137,8 +137,8 @@ solution: the exit status is then 1.`,
 			}
 			ctx, cancel := sf.context(cmd)
 			defer cancel()
-			if order != "" && f.Name != "backtrack" {
-				return usagef("--order applies to --method backtrack")
+			if order != "" && f.Name != "backtrack" && f.Name != "dlx" {
+				return usagef("--order applies to --method backtrack and dlx")
 			}
 			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo, Certify: certify, Order: order}
 			if f.Name == "localsearch" && n >= progressMinN {
@@ -185,7 +185,7 @@ solution: the exit status is then 1.`,
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON (0-based columns) instead of the summary line")
 	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
 	c.Flags().BoolVar(&certify, "certify", false, "confirm 'no solution' by a DRAT proof from cadical, checked in-process")
-	c.Flags().StringVar(&order, "order", "", "backtrack: lex (rows from the top, the lexicographically first solution; default) or heuristic (fewest squares first, forward checking, random values with restarts: any N up to 1000 at once)")
+	c.Flags().StringVar(&order, "order", "", "backtrack and dlx: heuristic tries values in random order with restarts (--seed), the row or item with fewest choices first: any N up to 1000 at once; default: backtrack's lexicographic order, dlx's Knuth order")
 	pf.add(c)
 	sf.add(c)
 	pic.add(c)

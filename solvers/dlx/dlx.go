@@ -17,6 +17,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 
@@ -572,4 +573,98 @@ func (p *Problem) First(ctx context.Context) ([]int, Stats, error) {
 		return false
 	})
 	return first, st, err
+}
+
+// FirstRandom looks for a first solution with Knuth's item choice (fewest
+// options) but its ties broken at random and each item's options tried in a
+// random order, restarting when a node budget runs out (it starts at the
+// number of primary items plus 64 and doubles at each restart), which
+// reaches a solution of large boards, N-Queens to N = 1000 among them,
+// almost without backtracking. seed makes it reproducible. It returns the
+// solution, or nil when the whole tree has been searched without one, with
+// the nodes of all the runs and the number of restarts.
+func (p *Problem) FirstRandom(ctx context.Context, seed uint64) ([]int, Stats, int, error) {
+	if p.bound != nil || p.color != nil {
+		// Colors and multiplicities: Knuth's order, which is complete.
+		first, st, err := p.First(ctx)
+		return first, st, 0, err
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x5851f42d4c957f2d))
+	st := Stats{Jobs: 1}
+	budget := uint64(p.primary + 64)
+	for restarts := 0; ; restarts++ {
+		var first []int
+		exhausted := p.searchRandom(ctx, rng, budget, &st, func(x []int32) {
+			for _, n := range x {
+				first = append(first, p.option(n))
+			}
+		})
+		switch {
+		case ctx.Err() != nil:
+			return nil, st, restarts, ctx.Err()
+		case first != nil:
+			return first, st, restarts, nil
+		case exhausted:
+			return nil, st, restarts, nil
+		}
+		budget *= 2
+	}
+}
+
+// searchRandom is Algorithm X with random tie-breaks and option order, up
+// to budget nodes; it calls found with the first solution. It returns true
+// when it searched the whole tree (no solution, or one found), false when
+// the budget ran out first. The structure is left as it was.
+func (p *Problem) searchRandom(ctx context.Context, rng *rand.Rand, budget uint64, st *Stats, found func([]int32)) bool {
+	var chosen []int32
+	var used uint64
+	var rec func() int // 1 found, 0 searched, -1 out of budget
+	rec = func() int {
+		st.Nodes++
+		if used++; used > budget {
+			return -1
+		}
+		if used&0xfff == 0 && ctx.Err() != nil {
+			return -1
+		}
+		if p.links[0].next == 0 {
+			found(chosen)
+			return 1
+		}
+		// The fewest options; ties at random (reservoir sampling).
+		best, size, ties := int32(0), int32(1<<31-1), 0
+		for i := p.links[0].next; i != 0; i = p.links[i].next {
+			switch l := p.nodes[i].top; {
+			case l < size:
+				best, size, ties = i, l, 1
+			case l == size:
+				if ties++; rng.IntN(ties) == 0 {
+					best = i
+				}
+			}
+		}
+		if size == 0 {
+			return 0
+		}
+		p.cover(best, st)
+		opts := make([]int32, 0, size)
+		for x := p.nodes[best].down; x != best; x = p.nodes[x].down {
+			opts = append(opts, x)
+		}
+		rng.Shuffle(len(opts), func(a, b int) { opts[a], opts[b] = opts[b], opts[a] })
+		result := 0
+		for _, x := range opts {
+			p.commit(x, st)
+			chosen = append(chosen, x)
+			result = rec()
+			chosen = chosen[:len(chosen)-1]
+			p.uncommit(x)
+			if result != 0 {
+				break
+			}
+		}
+		p.uncover(best)
+		return result
+	}
+	return rec() >= 0
 }
