@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"io/fs"
 	"os"
 	"sort"
 	"strconv"
@@ -22,6 +23,7 @@ import (
 	"syscall"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/native"
 )
 
@@ -419,7 +421,11 @@ const maxShardFile = 64 << 10
 // bad input (*nqueens.OptionError).
 func ReadShardFile(path string) (ShardFile, error) {
 	var s ShardFile
-	raw, err := readCapped(path, maxShardFile)
+	raw, err := textio.ReadFile(path, maxShardFile)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = fmt.Errorf("cannot read %s: %v", path, pe.Err)
+	}
 	if err != nil {
 		return s, &nqueens.OptionError{Err: fmt.Errorf("merge: %v", err)}
 	}
@@ -438,24 +444,4 @@ func decodeShard(raw []byte, name string) (ShardFile, error) {
 		return s, &nqueens.OptionError{Err: fmt.Errorf("merge: %s is not a shard file: text after its JSON object", name)}
 	}
 	return s, nil
-}
-
-// readCapped reads a regular file of at most max bytes.
-func readCapped(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", path, errors.Unwrap(err))
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	raw, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", path, err)
-	}
-	if int64(len(raw)) > max {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, max)
-	}
-	return raw, nil
 }

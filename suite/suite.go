@@ -31,6 +31,7 @@ import (
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/internal/cmdline"
+	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
@@ -475,20 +476,6 @@ func sizes(p model.Problem, format, amo string) (int, int, error) {
 // maxManifest caps the size of a manifest: 256 MiB, a million rows and more.
 const maxManifest = 256 << 20
 
-// readManifest reads a manifest file of at most maxManifest bytes.
-func readManifest(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, errors.Unwrap(err)
-	}
-	defer f.Close()
-	raw, err := io.ReadAll(io.LimitReader(f, maxManifest+1))
-	if err == nil && len(raw) > maxManifest {
-		err = fmt.Errorf("%s is larger than %d bytes", path, maxManifest)
-	}
-	return raw, err
-}
-
 // parseManifest reads the rows of a manifest named name, refusing an empty
 // one and file names that are not plain names of instance files in the
 // suite's folder. Errors are *nqueens.OptionError.
@@ -601,7 +588,11 @@ func writeManifests(dir, command string, rows []Row) error {
 // dancing links, and every instance's problem (from its squares) again by
 // dancing links and gini. It returns one line per problem found.
 func Verify(ctx context.Context, dir string) ([]string, int, error) {
-	raw, err := readManifest(filepath.Join(dir, manifestNames[0]))
+	raw, err := textio.ReadFile(filepath.Join(dir, manifestNames[0]), maxManifest)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
 	if err != nil {
 		return nil, 0, &nqueens.OptionError{Err: fmt.Errorf("no suite in %s: %v", dir, err)}
 	}

@@ -221,8 +221,10 @@ func parseBounds(spec string) ([2]int, error) {
 	if !ranged {
 		hi = lo
 	}
-	u, ok1 := digits(lo)
-	v, ok2 := digits(hi)
+	// At most 9 digits: bounds stay far within the solver's 32 bits.
+	u, ok1 := textio.ParseCount(lo)
+	v, ok2 := textio.ParseCount(hi)
+	ok1, ok2 = ok1 && len(lo) <= 9, ok2 && len(hi) <= 9
 	switch {
 	case !ok1 || !ok2:
 		return [2]int{}, fmt.Errorf("bounds %q are not u:v or v in decimal digits", spec)
@@ -232,21 +234,6 @@ func parseBounds(spec string) ([2]int, error) {
 		return [2]int{}, fmt.Errorf("lower bound %d exceeds upper bound %d", u, v)
 	}
 	return [2]int{u, v}, nil
-}
-
-// digits reads a small decimal number.
-func digits(s string) (int, bool) {
-	if s == "" || len(s) > 9 {
-		return 0, false
-	}
-	n := 0
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = 10*n + int(c-'0')
-	}
-	return n, true
 }
 
 // checkName refuses item names that Knuth's programs would not read.

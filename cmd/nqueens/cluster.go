@@ -11,6 +11,7 @@ import (
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cluster"
 	"github.com/queenslab/nqueens/internal/atomicfile"
+	"github.com/queenslab/nqueens/internal/textio"
 )
 
 // unitFlags are the flags of a resumable or sharded count.
@@ -34,8 +35,8 @@ func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, sf *solverFlag
 	o := cluster.Options{Jobs: jobs, Depth: uf.depth, Checkpoint: uf.checkpoint}
 	if uf.shard != "" {
 		i, m, ok := strings.Cut(uf.shard, "/")
-		a, ok1 := parseCount(i)
-		b, ok2 := parseCount(m)
+		a, ok1 := textio.ParseCount(i)
+		b, ok2 := textio.ParseCount(m)
 		if !ok || !ok1 || !ok2 || b < 1 || a >= b {
 			return usagef("--shard %q: want I/M with 0 <= I < M, e.g. 3/8", uf.shard)
 		}

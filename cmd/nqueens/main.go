@@ -42,6 +42,7 @@ import (
 	"github.com/queenslab/nqueens/internal/cmdline"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/panics"
+	"github.com/queenslab/nqueens/internal/textio"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
@@ -271,27 +272,11 @@ func parseN(s string) (int, error) {
 func digitGroups(s string) bool {
 	s = strings.TrimPrefix(s, "-")
 	for _, g := range strings.Split(s, "_") {
-		if _, ok := parseCount(g); !ok {
+		if _, ok := textio.ParseCount(g); !ok {
 			return false
 		}
 	}
 	return true
-}
-
-// parseCount reads a count written in decimal digits only: no sign, no
-// space, no base prefix, at most 18 digits.
-func parseCount(s string) (int, bool) {
-	if s == "" || len(s) > 18 {
-		return 0, false
-	}
-	n := 0
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-	}
-	return n, true
 }
 
 // argsBetween is cobra.RangeArgs with our usage error and wording: from lo

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"os"
 )
 
 // ParseError is a reader's complaint about its input, with the 1-based line
@@ -219,3 +220,34 @@ func (w *Writer) Flush() {
 
 // Err returns the first error met.
 func (w *Writer) Err() error { return w.err }
+
+// ReadFile reads a regular file of at most max bytes whole. An error
+// opening it is the *fs.PathError of os.Open; a file that is not regular,
+// or longer than max, is an error that names it.
+func ReadFile(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	raw, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %v", path, err)
+	}
+	if int64(len(raw)) > max {
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, max)
+	}
+	return raw, nil
+}
+
+// ParseCount reads a count written in decimal digits only (no sign, no
+// space), at most 18 of them.
+func ParseCount(s string) (int, bool) {
+	if s == "" || s[0] == '+' || s[0] == '-' {
+		return 0, false
+	}
+	return ParseInt([]byte(s))
+}

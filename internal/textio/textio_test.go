@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -81,6 +84,34 @@ func TestFieldsAndParseInt(t *testing.T) {
 	for _, in := range []string{"", "-", "1x", "9999999999999999999", "--1", "-9223372036854775808"} {
 		if _, ok := textio.ParseInt([]byte(in)); ok {
 			t.Errorf("ParseInt(%q) accepted", in)
+		}
+	}
+}
+
+func TestReadFileAndParseCount(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f")
+	os.WriteFile(path, []byte("12345"), 0o644)
+	if b, err := textio.ReadFile(path, 5); err != nil || string(b) != "12345" {
+		t.Errorf("%q %v", b, err)
+	}
+	if _, err := textio.ReadFile(path, 4); err == nil || !strings.Contains(err.Error(), "is larger than 4 bytes") {
+		t.Errorf("over the cap: %v", err)
+	}
+	if _, err := textio.ReadFile(dir, 10); err == nil || !strings.Contains(err.Error(), "is not a regular file") {
+		t.Errorf("a folder: %v", err)
+	}
+	if _, err := textio.ReadFile(filepath.Join(dir, "nosuch"), 10); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing: %v", err)
+	}
+	for s, want := range map[string]int{"0": 0, "08": 8, "123456789012345678": 123456789012345678} {
+		if v, ok := textio.ParseCount(s); !ok || v != want {
+			t.Errorf("ParseCount(%q) = %d, %v", s, v, ok)
+		}
+	}
+	for _, s := range []string{"", "+1", "-1", "1x", " 1", "1234567890123456789"} {
+		if _, ok := textio.ParseCount(s); ok {
+			t.Errorf("ParseCount(%q) accepted", s)
 		}
 	}
 }

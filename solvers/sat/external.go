@@ -20,6 +20,7 @@ import (
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/cnf/drat"
 	"github.com/queenslab/nqueens/internal/panics"
+	"github.com/queenslab/nqueens/internal/textio"
 )
 
 // External is a DIMACS solver run as a process. The formula is written to a
@@ -207,35 +208,14 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra, aft
 		return 0, nil, "", fmt.Errorf("sat: feeding %s: %v", e.Program, feedErr)
 	}
 	if e.minisat {
-		if resultFile, err = readCapped(result, 16*int64(vars(in))+1024); err != nil {
-			return 0, nil, "", fmt.Errorf("sat: %s: %v", e.Program, err)
+		// A model takes a few bytes a variable; no file is no answer.
+		vars, _ := in.Size()
+		resultFile, err = textio.ReadFile(result, 16*int64(vars)+1024)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return 0, nil, "", fmt.Errorf("sat: %s: its result file: %v", e.Program, err)
 		}
 	}
 	return exit, resultFile, stderr.last(), nil
-}
-
-// vars is the number of variables of in.
-func vars(in cnf.Source) int {
-	v, _ := in.Size()
-	return v
-}
-
-// readCapped reads a file the solver wrote, refusing one larger than max
-// bytes (a model takes a few bytes a variable).
-func readCapped(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err == nil && int64(len(b)) > max {
-		err = fmt.Errorf("its result file is larger than %d bytes", max)
-	}
-	return b, err
 }
 
 // tailBuffer keeps the end of a stream (the solver's standard error).
