@@ -134,18 +134,7 @@ var finders = []Finder{
 		Name: "backtrack", Doc: "backtracking row by row (Wirth 1976), the lexicographically first solution",
 		MaxN: native.BacktrackMaxN, AcceptsVariants: true, BytesPerQueen: 64,
 		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
-			if err := checkOrder(opt.Order); err != nil {
-				return nil, err
-			}
-			var r native.BacktrackResult
-			var err error
-			if opt.Order == OrderHeuristic {
-				var h native.HeuristicResult
-				h, err = native.Heuristic(ctx, p, native.HeuristicOptions{FirstOnly: true, Seed: opt.Seed})
-				r = h.BacktrackResult
-			} else {
-				r, err = native.Backtrack(ctx, p, native.BacktrackOptions{FirstOnly: true, ForwardCheck: opt.ForwardCheck})
-			}
+			r, err := backtrack(ctx, p, opt.Order, opt.Seed, native.BacktrackOptions{FirstOnly: true, ForwardCheck: opt.ForwardCheck})
 			if err != nil {
 				return nil, err
 			}
@@ -196,17 +185,9 @@ var counters = []Counter{
 					return canonErr == nil
 				}
 			}
-			if err := checkOrder(opt.Order); err != nil {
+			r, err := backtrack(ctx, p, opt.Order, 0, bo)
+			if errors.As(err, new(*OptionError)) {
 				return nil, err
-			}
-			var r native.BacktrackResult
-			var err error
-			if opt.Order == OrderHeuristic {
-				var h native.HeuristicResult
-				h, err = native.Heuristic(ctx, p, native.HeuristicOptions{Each: bo.Each})
-				r = h.BacktrackResult
-			} else {
-				r, err = native.Backtrack(ctx, p, bo)
 			}
 			res.All, res.Nodes = r.Count, r.Nodes
 			if opt.Distinct {
@@ -233,6 +214,20 @@ const (
 	// ties at random, options in random order, restarts.
 	OrderHeuristic = "heuristic"
 )
+
+// backtrack runs the backtracking search of p in the given order: Wirth's
+// (native.Backtrack) or the heuristic one (native.Heuristic, seeded by
+// seed for a first solution).
+func backtrack(ctx context.Context, p model.Problem, order string, seed uint64, bo native.BacktrackOptions) (native.BacktrackResult, error) {
+	if err := checkOrder(order); err != nil {
+		return native.BacktrackResult{}, err
+	}
+	if order != OrderHeuristic {
+		return native.Backtrack(ctx, p, bo)
+	}
+	h, err := native.Heuristic(ctx, p, native.HeuristicOptions{FirstOnly: bo.FirstOnly, Seed: seed, Each: bo.Each})
+	return h.BacktrackResult, err
+}
 
 func checkOrder(order string) error {
 	switch order {

@@ -258,16 +258,18 @@ func collisions(k int64) string {
 // gifMemory refuses an animation whose frames might not fit in memory,
 // before the first is drawn, and names the cell size that fits.
 func gifMemory(n, cell int) error {
+	l, ok := memlimit.Available()
 	need := draw.GIFMemory(n, cell)
-	err := memlimit.Check(need, fmt.Sprintf("a GIF of up to %d frames of a %dx%d board at %d pixels a square", draw.MaxFrames, n, n, cell))
-	if err == nil {
+	if !ok || need <= l.Bytes {
 		return nil
 	}
+	err := &memlimit.TooLargeError{What: fmt.Sprintf("a GIF of up to %d frames of a %dx%d board at %d pixels a square", draw.MaxFrames, n, n, cell),
+		Need: need, Limit: l}
 	fit := cell
-	for fit > 4 && memlimit.Check(draw.GIFMemory(n, fit), "") != nil {
+	for fit > 4 && draw.GIFMemory(n, fit) > l.Bytes {
 		fit--
 	}
-	if memlimit.Check(draw.GIFMemory(n, fit), "") == nil {
+	if draw.GIFMemory(n, fit) <= l.Bytes {
 		return usagef("%v: use --cell %d or less", err, fit)
 	}
 	return usageError{err}

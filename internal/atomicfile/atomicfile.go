@@ -41,13 +41,7 @@ type Error struct {
 func (e *Error) Error() string { return fmt.Sprintf("cannot write %s: %v", e.Path, e.Err) }
 func (e *Error) Unwrap() error { return e.Err }
 
-func fail(path string, err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	return &Error{Path: path, Err: err}
-}
+func fail(path string, err error) error { return &Error{Path: path, Err: unwrap(err)} }
 
 // Check says, before any work is done, whether path can be written: its
 // folder exists and is writable, and path is not a folder. Errors are
