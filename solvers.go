@@ -51,11 +51,11 @@ func satSetup(p model.Problem, solverName, amoName string) (sat.Solver, *encode.
 	return s, cnf, nil
 }
 
-// satMemory estimates what solver s takes for the CNF (sat.Memory; 0 for
-// an external solver).
+// satMemory estimates what solver s takes for the CNF (Solver.Memory; 0
+// for an external solver).
 func satMemory(s sat.Solver, f *encode.CNF) uint64 {
 	v, c := f.Size()
-	return sat.Memory(s, v, c, 3*c)
+	return s.Memory(v, c, 3*c)
 }
 
 // fittingAMO names the encoding of p that needs least memory in s, when it

@@ -47,6 +47,10 @@ type Solver interface {
 	Solve(ctx context.Context, in cnf.Source) (Result, error)
 	// Caps says what the solver can do besides Solve.
 	Caps() Caps
+	// Memory estimates the bytes this process takes to solve a formula of
+	// that many variables, clauses and literals, so that one too large is
+	// refused before it is loaded.
+	Memory(vars, clauses, literals int) uint64
 }
 
 // Caps is what a solver can do besides finding one model.
