@@ -70,13 +70,14 @@ type FindOptions struct {
 
 // CountOptions are the options of a counter.
 type CountOptions struct {
-	Jobs         int    // bitmask, dlx, sat with gini: goroutines, 0 = all cores
+	Jobs         int    // constellation, bitmask, dlx, sat with gini: goroutines, 0 = all cores
 	Distinct     bool   // backtrack, dlx, sat: also count essentially distinct solutions
 	ForwardCheck bool   // backtrack
 	Order        string // backtrack: as in FindOptions
 	Solver       string // sat: as in FindOptions
 	AMO          string // sat: as in FindOptions
-	// Progress is called with work units done and their total (bitmask).
+	// Progress is called with work units done and their total
+	// (constellation, bitmask).
 	Progress func(done, total int)
 }
 
@@ -155,6 +156,19 @@ var finders = []Finder{
 }
 
 var counters = []Counter{
+	{
+		Name: "constellation", Doc: "border constellations (Q27, NQueensFAF): the queens of the edge rows and columns, one placement per symmetry class weighted by its orbit, then a bitmask search of the inner rows, in parallel",
+		MaxN: native.BitmaskMaxN,
+		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
+			jobs := opt.Jobs
+			if jobs <= 0 {
+				jobs = runtime.NumCPU()
+			}
+			r, err := native.ConstellationCount(ctx, p.N, native.ConstellationOptions{Jobs: jobs, Progress: opt.Progress})
+			res := &CountResult{All: r.All, Distinct: r.Distinct, HasDistinct: true, Nodes: r.Nodes, Jobs: max(1, r.Jobs)}
+			return res, err
+		},
+	},
 	{
 		Name: "bitmask", Doc: "bitmask search over one solution per symmetry class, weighted by orbit (Takaken's method), in parallel",
 		MaxN: native.BitmaskMaxN,

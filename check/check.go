@@ -26,7 +26,7 @@ import (
 // Method is one way of answering the problem that Run runs: a counter, a
 // finder, or both.
 type Method struct {
-	// Name identifies the method: "bitmask", "dlx", "sat/gini/pairwise",
+	// Name identifies the method: "constellation", "bitmask", "dlx", "sat/gini/pairwise",
 	// "sat/clasp/ladder", "minizinc/gecode", ...
 	Name string
 	// Count counts the solutions of p; nil for a method that only finds.
@@ -74,7 +74,7 @@ func Methods() []Method {
 	}
 	for _, c := range nqueens.Counters() {
 		switch c.Name {
-		case "bitmask", "backtrack", "dlx":
+		case "constellation", "bitmask", "backtrack", "dlx":
 			counter(c.Name, c, nqueens.CountOptions{Distinct: true})
 		}
 		if c.Name == "backtrack" {

@@ -1,4 +1,4 @@
-// Package cluster runs the bitmask count of native over work units so that
+// Package cluster runs the constellation count of native over work units so that
 // a count can be resumed after a crash and split across machines: a
 // checkpoint journal records each finished unit, a shard is every M-th
 // unit, and Merge adds up the shard files once it has checked that they
@@ -27,15 +27,19 @@ import (
 	"github.com/queenslab/nqueens/native"
 )
 
-// Work units: native.WorkUnits(n, depth) is the deterministic list of
-// subproblems of the bitmask count (queens pre-placed in the first depth
-// rows, one per symmetry class, each weighted by its orbit); the same n,
-// depth and toolkit version give the same list on any machine. A shard
-// i of m is the units whose index is i modulo m.
+// Work units: native.Units(n, depth) is the deterministic list of
+// subproblems of the constellation count (a border constellation, one per
+// symmetry class, with the queens of its first depth inner rows), made as
+// it is read, never held; the same n, depth and toolkit version give the
+// same list on any machine. A shard i of m is the units whose index is i
+// modulo m.
 
-// Options describe a resumable or sharded bitmask count.
+// Options describe a resumable or sharded count.
 type Options struct {
-	Jobs, Depth int
+	Jobs int
+	// Depth is the number of inner rows a unit pre-places (0 to
+	// native.MaxConstellationDepth), or AutoDepth.
+	Depth int
 	// Shard and Shards select shard Shard (0-based) of Shards; Shards = 0
 	// counts everything.
 	Shard, Shards int
@@ -45,6 +49,14 @@ type Options struct {
 	// Progress is called with units done (resumed ones included) and total.
 	Progress func(done, total int)
 }
+
+// AutoDepth chooses the depth by the number of shards: whole
+// constellations, or the smallest depth that gives every shard at least
+// unitsPerShard units (constellations differ in size, and many units per
+// shard even out the shards' times).
+const AutoDepth = -1
+
+const unitsPerShard = 16
 
 // Result is the result of Count.
 type Result struct {
@@ -75,66 +87,79 @@ func (u *Result) finish() {
 }
 
 // MinN is the smallest n that has work units.
-const MinN = 6
+const MinN = native.ConstellationMinN
 
-// Count runs the bitmask count of n over work units, for a shard or
+// Count runs the constellation count of n over work units, for a shard or
 // all of them, recording finished units in the checkpoint journal when one
 // is given and resuming from it. On cancellation the journal holds every
-// finished unit and the error is the context's.
+// finished unit and the error is the context's. Its memory does not grow
+// with the number of units, only with the shard's (the journal's records).
 func Count(ctx context.Context, n int, o Options) (*Result, error) {
 	if n < MinN || n > native.BitmaskMaxN {
 		return nil, &nqueens.OptionError{Err: fmt.Errorf("work units exist for N = %d..%d, not %d", MinN, native.BitmaskMaxN, n)}
 	}
-	if o.Depth <= 0 {
-		o.Depth = native.DefaultDepth(n)
-	}
 	if o.Shards < 0 || o.Shards > 0 && (o.Shard < 0 || o.Shard >= o.Shards) {
 		return nil, &nqueens.OptionError{Err: fmt.Errorf("shard %d/%d does not exist (shards are 0/M .. M-1/M)", o.Shard, o.Shards)}
 	}
-	units := native.WorkUnits(n, o.Depth)
-	res := &Result{N: n, Depth: o.Depth, Shard: o.Shard, Shards: o.Shards, Total: len(units), Digest: native.UnitsDigest(units)}
-	var mine []int
-	for i := range units {
-		if o.Shards == 0 || i%o.Shards == o.Shard {
-			mine = append(mine, i)
-		}
+	if o.Depth != AutoDepth && (o.Depth < 0 || o.Depth > native.MaxConstellationDepth) {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("a work unit pre-places 0 to %d inner rows, not %d", native.MaxConstellationDepth, o.Depth)}
 	}
-	res.Units = len(mine)
-	if o.Shards > 0 && o.Shards > len(units) {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("%d shards for %d work units: use at most %d, or a larger depth", o.Shards, len(units), len(units))}
+	var total int
+	var digest string
+	if o.Depth == AutoDepth {
+		for o.Depth = 0; ; o.Depth++ {
+			total, digest = native.UnitsDigest(n, o.Depth)
+			if o.Shards == 0 || total >= unitsPerShard*o.Shards || o.Depth == native.MaxConstellationDepth {
+				break
+			}
+		}
+	} else {
+		total, digest = native.UnitsDigest(n, o.Depth)
+	}
+	res := &Result{N: n, Depth: o.Depth, Shard: o.Shard, Shards: o.Shards, Total: total, Digest: digest}
+	mine := func(i int) bool { return o.Shards == 0 || i%o.Shards == o.Shard }
+	res.Units = total
+	if o.Shards > 0 {
+		if o.Shards > total {
+			return nil, &nqueens.OptionError{Err: fmt.Errorf("%d shards for %d work units: use at most %d, or a larger depth (at most %d)", o.Shards, total, total, native.MaxConstellationDepth)}
+		}
+		res.Units = (total - o.Shard + o.Shards - 1) / o.Shards
 	}
 	var j *journal
 	done := map[int]native.UnitResult{}
 	if o.Checkpoint != "" {
 		var err error
-		j, done, err = openJournal(o.Checkpoint, journalHeader{N: n, Depth: o.Depth, Units: len(units), Digest: res.Digest, Shard: o.Shard, Shards: o.Shards})
+		j, done, err = openJournal(o.Checkpoint, journalHeader{N: n, Depth: o.Depth, Units: total, Digest: digest, Shard: o.Shard, Shards: o.Shards})
 		if err != nil {
 			return nil, err
 		}
 		defer j.Close()
 	}
-	var todo []int
 	defer func() { res.Done += res.Resumed }()
-	for _, i := range mine {
-		if r, ok := done[i]; ok {
-			res.add(r)
-			res.Resumed++
-		} else {
-			todo = append(todo, i)
-		}
+	for _, r := range done {
+		res.add(r)
+		res.Resumed++
 	}
 	var werr error
-	if len(todo) > 0 {
-		r, err := native.Bitmask(ctx, n, native.BitmaskOptions{Jobs: o.Jobs, Depth: o.Depth, Units: todo,
+	if todo := res.Units - res.Resumed; todo > 0 {
+		r, err := native.ConstellationCount(ctx, n, native.ConstellationOptions{Jobs: o.Jobs, Depth: o.Depth,
+			Take: func(i int) bool {
+				if !mine(i) {
+					return false
+				}
+				_, resumed := done[i]
+				return !resumed
+			},
 			OnUnit: func(i int, r native.UnitResult) {
 				res.Done++
 				if j != nil && werr == nil {
 					werr = j.Append(i, r)
 				}
 			},
+			Taken: todo,
 			Progress: func(d, _ int) {
 				if o.Progress != nil {
-					o.Progress(res.Resumed+d, len(mine))
+					o.Progress(res.Resumed+d, res.Units)
 				}
 			}})
 		for k := range res.ByOrbit {
@@ -162,7 +187,7 @@ type journalHeader struct {
 }
 
 func (h journalHeader) line() string {
-	return fmt.Sprintf("nqueens-checkpoint 2 version=%s n=%d depth=%d units=%d/%s shard=%d/%d", nqueens.Version, h.N, h.Depth, h.Units, h.Digest, h.Shard, h.Shards)
+	return fmt.Sprintf("nqueens-checkpoint 3 version=%s n=%d depth=%d units=%d/%s shard=%d/%d", nqueens.Version, h.N, h.Depth, h.Units, h.Digest, h.Shard, h.Shards)
 }
 
 // journal is an append-only checkpoint file: a header line, then one line
@@ -338,7 +363,7 @@ type ShardFile struct {
 	Checksum string    `json:"checksum"`
 }
 
-const shardFormat = "nqueens-shard-2"
+const shardFormat = "nqueens-shard-3"
 
 func (s ShardFile) sum() string {
 	s.Checksum = ""

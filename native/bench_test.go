@@ -8,8 +8,24 @@ import (
 	"github.com/queenslab/nqueens/model"
 )
 
-// BenchmarkCount counts n = 12..17 with one goroutine and with two. Compare
-// with ../shared/bench/bitmask-mirror.c: scripts/compare-count.sh.
+// BenchmarkConstellation counts n = 12..17 by constellations with one
+// goroutine and with two. Compare with ../shared/bench/d4count.c and
+// bitmask-mirror.c: scripts/compare-count.sh.
+func BenchmarkConstellation(b *testing.B) {
+	for _, n := range []int{12, 14, 16, 17} {
+		for _, jobs := range []int{1, 2} {
+			b.Run(fmt.Sprintf("n=%d/jobs=%d", n, jobs), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := ConstellationCount(context.Background(), n, ConstellationOptions{Jobs: jobs}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkCount counts n = 12..17 with Bitmask, one goroutine and two.
 func BenchmarkCount(b *testing.B) {
 	for _, n := range []int{12, 14, 16, 17} {
 		for _, jobs := range []int{1, 2} {

@@ -2,9 +2,6 @@ package native
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -31,14 +28,6 @@ type BitmaskOptions struct {
 	// Progress, if set, is called after each finished work unit with the
 	// number of units done and their total. Calls are serialised.
 	Progress func(done, total int)
-	// Units, if not nil, restricts the count to these work units (indices
-	// into WorkUnits(n, Depth)): a shard, or what a resumed run has left.
-	// The result covers those units only, and its Nodes leave out the
-	// search above the units. Needs n > 5 (smaller boards have no units).
-	Units []int
-	// OnUnit, if set, is called after each finished unit with its index
-	// and result, before Progress; calls are serialised.
-	OnUnit func(index int, r UnitResult)
 }
 
 // BitmaskResult is the outcome of Bitmask.
@@ -90,22 +79,9 @@ func Bitmask(ctx context.Context, n int, opt BitmaskOptions) (BitmaskResult, err
 		return BitmaskResult{}, errTooLarge("bitmask counting", n, BitmaskMaxN)
 	}
 	if n <= smallN {
-		if opt.Units != nil {
-			return BitmaskResult{}, fmt.Errorf("native: n = %d is counted whole; work units start at n = %d", n, smallN+1)
-		}
 		return countSmall(ctx, n)
 	}
-	all, genNodes := workUnits(n, opt.Depth)
-	units, index := all, []int(nil)
-	if opt.Units != nil {
-		units, index, genNodes = nil, opt.Units, 0
-		for _, i := range opt.Units {
-			if i < 0 || i >= len(all) {
-				return BitmaskResult{}, fmt.Errorf("native: work unit %d of %d does not exist", i, len(all))
-			}
-			units = append(units, all[i])
-		}
-	}
+	units, genNodes := workUnits(n, opt.Depth)
 	jobs := opt.Jobs
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
@@ -141,13 +117,6 @@ func Bitmask(ctx context.Context, n int, opt BitmaskOptions) (BitmaskResult, err
 				mu.Lock()
 				results[i], finished[i] = r, true
 				done++
-				if opt.OnUnit != nil {
-					if index != nil {
-						opt.OnUnit(index[i], r)
-					} else {
-						opt.OnUnit(i, r)
-					}
-				}
 				if opt.Progress != nil {
 					opt.Progress(done, len(units))
 				}
@@ -210,10 +179,9 @@ const (
 	unitInside        // queen of row 0 elsewhere, nearest the edge
 )
 
-// WorkUnit is one independent part of the count: the queens of the first
+// workUnit is one independent part of the count: the queens of the first
 // rows, placed as the search would place them, and the branch's bounds.
-// WorkUnits(n, depth) lists them in a fixed order, the same on every machine.
-type WorkUnit struct {
+type workUnit struct {
 	Kind   int
 	Bound1 int      // the bound of the branch: row-1 column (corner) or row-0 column (inside)
 	Rows   []uint64 // the queen of each placed row, as a one-bit mask
@@ -222,7 +190,9 @@ type WorkUnit struct {
 	Right  uint64   // diagonals attacked in the next row, going right
 }
 
-// UnitResult is what one work unit contributes.
+// UnitResult is what one work unit (of Bitmask or of ConstellationCount)
+// contributes: essentially distinct solutions by orbit size (as in
+// BitmaskResult.ByOrbit) and search-tree nodes.
 type UnitResult struct {
 	ByOrbit [3]uint64
 	Nodes   uint64
@@ -240,39 +210,22 @@ func DefaultDepth(n int) int {
 	return 4
 }
 
-// WorkUnits lists the work units of the count for n (smallN < n <=
+// workUnits lists the work units of the count for n (smallN < n <=
 // BitmaskMaxN) cut at row depth (0: DefaultDepth). Units whose branch ends
 // before that row are cut where it ends. Their results add up to the count.
 // Only states the search would enter are units: none is a dead end or cut
-// by the look-ahead tests, so the list depends on the search's pruning
-// (UnitsDigest tells two lists apart).
-func WorkUnits(n, depth int) []WorkUnit {
-	units, _ := workUnits(n, depth)
-	return units
-}
-
-// UnitsDigest is a short digest of a list of work units (16 hex digits of
-// its SHA-256): checkpoints and shard files carry it, so that units are
-// never mixed between two lists, such as those of two versions of the
-// search whose pruning differs.
-func UnitsDigest(units []WorkUnit) string {
-	h := sha256.New()
-	for _, u := range units {
-		fmt.Fprintf(h, "%d %d %x %x %x %x\n", u.Kind, u.Bound1, u.Rows, u.Left, u.Down, u.Right)
-	}
-	return hex.EncodeToString(h.Sum(nil)[:8])
-}
-
-// workUnits also returns the number of search-tree nodes above the units.
-func workUnits(n, depth int) ([]WorkUnit, uint64) {
+// by the look-ahead tests.
+//
+// It also returns the number of search-tree nodes above the units.
+func workUnits(n, depth int) ([]workUnit, uint64) {
 	if depth <= 0 {
 		depth = DefaultDepth(n)
 	}
 	depth = max(2, min(depth, n-2))
 	var s symSearch
-	var units []WorkUnit
+	var units []workUnit
 	s.emit = func(y int, left, down, right uint64) {
-		units = append(units, WorkUnit{
+		units = append(units, workUnit{
 			Kind: s.kind, Bound1: s.bound1, Rows: append([]uint64(nil), s.board[:y]...),
 			Left: left, Down: down, Right: right,
 		})
@@ -368,7 +321,7 @@ func (s *symSearch) setBranch(kind, b int) {
 }
 
 // runUnit searches one work unit; ok is false if it was stopped.
-func (s *symSearch) runUnit(n int, u WorkUnit, stop *atomic.Bool) (r UnitResult, ok bool) {
+func (s *symSearch) runUnit(n int, u workUnit, stop *atomic.Bool) (r UnitResult, ok bool) {
 	s.setup(n)
 	s.split = -1
 	s.stop = stop

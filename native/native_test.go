@@ -213,7 +213,8 @@ func countIndependentOfJobsAndDepth(t *testing.T, n int) {
 }
 
 func TestWorkUnitsDeterministic(t *testing.T) {
-	a, b := WorkUnits(14, 4), WorkUnits(14, 4)
+	a, _ := workUnits(14, 4)
+	b, _ := workUnits(14, 4)
 	if len(a) != len(b) || len(a) < 100 {
 		t.Fatalf("%d and %d units", len(a), len(b))
 	}

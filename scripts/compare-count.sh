@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
-# Bitmask counting side by side with ../shared/bench/bitmask-mirror.c (cc -O2),
-# alternating A B A B, medians of R runs; also one job against two.
-# usage: scripts/compare-count.sh [R] [N...]     default: 3 runs, N = 16 17
+# Counting side by side with the C references of ../shared/bench: d4count.c
+# (Takaken's D4 search, cc -O3 -march=native), the program CPU counters are
+# judged by, and bitmask-mirror.c (mirror symmetry only, cc -O2), alternating
+# the programs run by run, medians of R runs, one job each; then the default
+# method (constellation) with two jobs against one, and the second counter
+# (--method bitmask) with one job.
+# usage: scripts/compare-count.sh [R] [N...]     default: 5 runs, N = 16 17
 . "$(dirname "$0")/lib.sh"
-runs=${1:-3}; shift || true
+runs=${1:-5}; shift || true
 sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(16 17)
 
+cc -O3 -march=native -o "$work/d4count" "$shared/bench/d4count.c"
 cc -O2 -o "$work/bitmask-mirror" "$shared/bench/bitmask-mirror.c"
 build_nqueens
-printf '%-4s %9s %11s %11s %12s %14s\n' N "C s" "Go 1 job s" "Go 2 jobs s" "1 job / C" "1 job / 2 jobs"
+printf '%-4s %9s %9s %9s %9s %11s %9s %9s %9s\n' N "d4 s" "mirror s" "Go 1j s" "Go 2j s" "bitmask s" "1j/d4" "1j/mirr" "1j/2j"
 for n in "${sizes[@]}"; do
-  : >"$work/c"; : >"$work/g1"; : >"$work/g2"
+  for f in d4 mirror g1 g2 bm; do : >"$work/$f"; done
   for r in $(seq 1 "$runs"); do
-    measure "$work/bitmask-mirror" "$n" >>"$work/c"
+    measure "$work/d4count" "$n" >>"$work/d4"
     measure "$work/nqueens" count "$n" --jobs 1 >>"$work/g1"
+    measure "$work/bitmask-mirror" "$n" >>"$work/mirror"
     measure "$work/nqueens" count "$n" --jobs 2 >>"$work/g2"
+    measure "$work/nqueens" count "$n" --jobs 1 -m bitmask >>"$work/bm"
   done
-  c=$(cut -d' ' -f1 "$work/c" | median); g1=$(cut -d' ' -f1 "$work/g1" | median); g2=$(cut -d' ' -f1 "$work/g2" | median)
-  awk -v n="$n" -v c="$c" -v g1="$g1" -v g2="$g2" 'BEGIN {
-    printf "%-4d %9.2f %11.2f %11.2f %11.2fx %13.2fx\n", n, c, g1, g2, g1/c, g1/g2 }'
+  med() { cut -d' ' -f1 "$work/$1" | median; }
+  awk -v n="$n" -v d4="$(med d4)" -v mi="$(med mirror)" -v g1="$(med g1)" -v g2="$(med g2)" -v bm="$(med bm)" 'BEGIN {
+    printf "%-4d %9.2f %9.2f %9.2f %9.2f %11.2f %8.2fx %8.2fx %8.2fx\n", n, d4, mi, g1, g2, bm, g1/d4, g1/mi, g1/g2 }'
 done

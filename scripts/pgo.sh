@@ -2,8 +2,8 @@
 # Writes cmd/nqueens/default.pgo, the CPU profile that `go build` uses for
 # profile-guided optimisation of the nqueens command (Go's PGO: hot calls
 # inlined, hot blocks laid out first). The profile is merged from the Go
-# benchmarks of the main workloads: bitmask counting (n = 16 and 17, one
-# job), local search (10^6 and 10^7 queens), DIMACS writing, dancing links
+# benchmarks of the main workloads: constellation and bitmask counting
+# (n = 16 and 17, one job), local search (10^6 and 10^7 queens), DIMACS writing, dancing links
 # and gini enumeration. Rerun it after large changes to those hot paths
 # and commit the result; see README ("Speed").
 set -euo pipefail
@@ -16,6 +16,7 @@ rm -f cmd/nqueens/default.pgo
 bench() { # PACKAGE PATTERN NAME
   go test -run X -bench "$2" -count 1 -cpuprofile "$work/$3.prof" -o "$work/$3.test" "$1" >/dev/null
 }
+bench ./native 'Constellation/n=1[67]/jobs=1' constellation
 bench ./native 'Count/n=1[67]/jobs=1' count
 bench ./native 'LocalSearch' localsearch
 bench ./encode 'WriteDIMACS' dimacs

@@ -12,27 +12,36 @@ import (
 	"github.com/queenslab/nqueens/cluster"
 	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/internal/textio"
+	"github.com/queenslab/nqueens/native"
 )
 
 // unitFlags are the flags of a resumable or sharded count.
 type unitFlags struct {
 	checkpoint, shard, out string
 	depth                  int
+	depthSet               bool
 }
 
 func (uf *unitFlags) add(c *cobra.Command) {
-	c.Flags().StringVar(&uf.checkpoint, "checkpoint", "", "bitmask: journal of finished work units; the same command resumes from it")
-	c.Flags().StringVar(&uf.shard, "shard", "", "bitmask: count shard I/M only (0 <= I < M) and write it with -o")
+	c.Flags().StringVar(&uf.checkpoint, "checkpoint", "", "journal of finished work units; the same command resumes from it")
+	c.Flags().StringVar(&uf.shard, "shard", "", "count shard I/M only (0 <= I < M) and write it with -o")
 	c.Flags().StringVarP(&uf.out, "output", "o", "", "--shard: the shard's result file (JSON), for nqueens merge")
-	c.Flags().IntVar(&uf.depth, "depth", 0, "bitmask: row at which the search is cut into work units (0: by N)")
+	c.Flags().IntVar(&uf.depth, "depth", 0, fmt.Sprintf("inner rows each work unit pre-places, 0 to %d (default: 0, or more when the shards outnumber the constellations)", native.MaxConstellationDepth))
 }
 
-func (uf *unitFlags) active() bool {
-	return uf.checkpoint != "" || uf.shard != "" || uf.out != "" || uf.depth != 0
+func (uf *unitFlags) active(cmd *cobra.Command) bool {
+	uf.depthSet = cmd.Flags().Changed("depth")
+	return uf.checkpoint != "" || uf.shard != "" || uf.out != "" || uf.depthSet
 }
 
 func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, sf *solverFlags) error {
-	o := cluster.Options{Jobs: jobs, Depth: uf.depth, Checkpoint: uf.checkpoint}
+	o := cluster.Options{Jobs: jobs, Depth: cluster.AutoDepth, Checkpoint: uf.checkpoint}
+	if uf.depthSet {
+		if uf.depth < 0 || uf.depth > native.MaxConstellationDepth {
+			return usagef("--depth must be 0 to %d, not %d", native.MaxConstellationDepth, uf.depth)
+		}
+		o.Depth = uf.depth
+	}
 	if uf.shard != "" {
 		i, m, ok := strings.Cut(uf.shard, "/")
 		a, ok1 := textio.ParseCount(i)
@@ -47,9 +56,6 @@ func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, sf *solverFlag
 	} else if uf.out != "" {
 		return usagef("-o applies to --shard")
 	}
-	if uf.depth < 0 {
-		return usagef("--depth must be positive")
-	}
 	if err := checkWritable(uf.out); err != nil {
 		return err
 	}
@@ -63,7 +69,7 @@ func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, sf *solverFlag
 		if r != nil && uf.checkpoint != "" && ctx.Err() != nil {
 			fmt.Fprintf(e.stderr, "nqueens: %d of %d work units are saved in %s: run the same command to resume\n", r.Done, r.Units, uf.checkpoint)
 		}
-		if terr := sf.timedOut(err, "bitmask"); terr != nil {
+		if terr := sf.timedOut(err, "constellation"); terr != nil {
 			return terr
 		}
 		return err

@@ -28,8 +28,11 @@ func newCount(e *env) *cobra.Command {
 		Long: `Count all solutions of the N-Queens problem and compare the count with OEIS
 A000170 (and A002562 for --unique) where it is known; a disagreement is exit 1.
 
-Methods: bitmask (default; one solution per symmetry class weighted by its
-orbit, in parallel, N <= 32), backtrack (Wirth's search, 1976, with its node
+Methods: constellation (default; the queens of the edge rows and columns
+placed first, one placement per symmetry class weighted by its orbit, the
+inner rows searched with bitmasks, in parallel, N <= 32), bitmask (Takaken's
+search: one solution per symmetry class weighted by its orbit, in parallel,
+N <= 32; the cross-check of the default), backtrack (Wirth's search, 1976, with its node
 count; honours --fix and --block), dlx (exact covers by dancing links, in
 parallel), sat (models of the CNF projected on the queen variables: gini,
 the default, and gophersat with blocking clauses; clasp and cryptominisat5 as
@@ -51,9 +54,9 @@ Every model and cover is verified as a solution before it is counted.`,
 			if err := sf.check(method); err != nil {
 				return err
 			}
-			if uf.active() {
-				if method != "bitmask" || unique || asJSON || !p.IsClassic() {
-					return usagef("--checkpoint and --shard count the classic problem with --method bitmask (no --unique or --json: the output reports both counts)")
+			if uf.active(cmd) {
+				if ct.Name != "constellation" || unique || asJSON || !p.IsClassic() {
+					return usagef("--checkpoint, --shard and --depth count the classic problem with --method constellation (no --unique or --json: the output reports both counts)")
 				}
 				return uf.run(cmd, e, n, jobs, &sf)
 			}
@@ -63,7 +66,7 @@ Every model and cover is verified as a solution before it is counted.`,
 				return usagef("--order applies to --method backtrack")
 			}
 			opt := nqueens.CountOptions{Jobs: jobs, Distinct: unique, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo, Order: order}
-			if ct.Name == "bitmask" {
+			if ct.Name == "constellation" || ct.Name == "bitmask" {
 				bar := e.progress(fmt.Sprintf("counting N = %d", n), 0)
 				opt.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
 				defer bar.done()
@@ -92,9 +95,9 @@ Every model and cover is verified as a solution before it is counted.`,
 			return known
 		},
 	}
-	c.Flags().StringVarP(&method, "method", "m", "bitmask", "bitmask, backtrack, dlx or sat")
+	c.Flags().StringVarP(&method, "method", "m", "constellation", "constellation, bitmask, backtrack, dlx or sat")
 	c.Flags().BoolVar(&unique, "unique", false, "also count essentially distinct solutions (up to rotation and reflection)")
-	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "bitmask, dlx, sat with gini: goroutines to count with (0: all cores)")
+	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "constellation, bitmask, dlx, sat with gini: goroutines to count with (0: all cores)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of the summary line")
 	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
 	c.Flags().StringVar(&order, "order", "", "backtrack: lex (default) or heuristic (fewest squares first, with forward checking); the count is the same")
@@ -145,7 +148,7 @@ func countLine(r *nqueens.CountResult, p model.Problem, unique bool, oeis string
 	if r.Solver != "" {
 		fmt.Fprintf(&b, ", solver %s, encoding %s", r.Solver, r.AMO)
 	}
-	if r.Method == "bitmask" || r.Method == "dlx" || r.Method == "sat" {
+	if r.Method == "constellation" || r.Method == "bitmask" || r.Method == "dlx" || r.Method == "sat" {
 		fmt.Fprintf(&b, ", %d job%s", r.Jobs, map[bool]string{true: "s"}[r.Jobs != 1])
 	}
 	b.WriteString(oeisText(oeis))

@@ -140,12 +140,18 @@ func TestVerifyFileWrittenBySeedProgram(t *testing.T) {
 }
 
 func TestCount(t *testing.T) {
-	code, out, _ := runCLI(t, "", "count", "8", "--unique")
-	want := regexp.MustCompile(`^N = 8: 92 solutions, 12 essentially distinct; [\d,]+ nodes in \d+\.\d{3} s, method bitmask, \d+ jobs; agrees with OEIS\n$`)
-	if code != 0 || !want.MatchString(out) {
-		t.Errorf("%d %q", code, out)
+	for _, m := range []string{"constellation", "bitmask"} {
+		args := []string{"count", "8", "--unique"}
+		if m != "constellation" { // the default
+			args = append(args, "-m", m)
+		}
+		code, out, _ := runCLI(t, "", args...)
+		want := regexp.MustCompile(`^N = 8: 92 solutions, 12 essentially distinct; [\d,]+ nodes in \d+\.\d{3} s, method ` + m + `, \d+ jobs; agrees with OEIS\n$`)
+		if code != 0 || !want.MatchString(out) {
+			t.Errorf("%d %q", code, out)
+		}
 	}
-	code, out, _ = runCLI(t, "", "count", "10", "-m", "backtrack")
+	code, out, _ := runCLI(t, "", "count", "10", "-m", "backtrack")
 	if code != 0 || !strings.HasPrefix(out, "N = 10: 724 solutions; 35,539 nodes in ") {
 		t.Errorf("%d %q", code, out)
 	}
@@ -187,9 +193,9 @@ func TestBadInput(t *testing.T) {
 		{[]string{"solve", "8", "-o", "/nonexistent/dir/x.txt"}, "", 2, "nqueens: cannot write /nonexistent/dir/x.txt: folder /nonexistent/dir: no such file or directory"},
 		{[]string{"solve", "3"}, "", 1, ""},
 		{[]string{"solve", "8", "-m", "backtrack", "--fix", "1:1,2:2"}, "", 1, ""},
-		{[]string{"count", "33"}, "", 2, "nqueens: N = 33 is too large for counting with bitmask (at most 32)"},
+		{[]string{"count", "33"}, "", 2, "nqueens: N = 33 is too large for counting with constellation (at most 32)"},
 		{[]string{"count", "8", "-j", "-1"}, "", 2, "nqueens: --jobs must be 0 (all cores) or more, not -1"},
-		{[]string{"count", "8", "--block", "1:1"}, "", 2, "nqueens: method bitmask counts the classic problem only"},
+		{[]string{"count", "8", "--block", "1:1"}, "", 2, "nqueens: method constellation counts the classic problem only"},
 		{[]string{"verify", "4", "/nonexistent"}, "", 2, "nqueens: cannot read /nonexistent: no such file or directory"},
 		{[]string{"verify", "4"}, "2 4 1\n", 2, "nqueens: standard input: solution file: line 1: 3 columns, want 4"},
 		{[]string{"verify", "4"}, "2 4 1 9\n", 2, "nqueens: standard input: solution file: line 1, field 4: column 9 is out of range (1 to 4)"},
