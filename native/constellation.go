@@ -367,22 +367,28 @@ func UnitsDigest(n, depth int) (int, string) {
 // bitmasks, where att holds, row by row, the squares the border queens
 // attack.
 type conSearch struct {
-	c         Constellation
-	mask      uint64               // the inner columns 1..n-2
-	down0     uint64               // the columns the border takes
-	m         int                  // the number of inner rows
-	rows      [BitmaskMaxN]int     // the inner rows, top down
-	att       [BitmaskMaxN]uint64  // per inner row, the squares the border attacks
-	shift     [BitmaskMaxN]uint    // rows from this inner row to the next
-	col       [BitmaskMaxN + 1]int // slowCount: the queen of each row
-	perm      [BitmaskMaxN]int     // slowCount: the whole solution, column by row
-	turns     [3]uint64            // slowCount: completions fixed by 0, 1 or 3 turns
-	slowNodes uint64               // slowCount: queens placed
+	c     Constellation
+	mask  uint64              // the inner columns 1..n-2
+	down0 uint64              // the columns the border takes
+	m     int                 // the number of inner rows
+	rows  [BitmaskMaxN]int    // the inner rows, top down
+	att   [BitmaskMaxN]uint64 // per inner row, the squares the border attacks
+	shift [BitmaskMaxN]uint   // rows from this inner row to the next
 
-	// stop is polled when the search steps down into inner row pollRow;
-	// when it is set the search unwinds (panic(stopSearch{})).
-	stop    *atomic.Bool
-	pollRow int
+	// The same by distance to the last inner row, for inner: attUp[j] is
+	// att of the row j above the last with the columns outside the inner
+	// ones (outside) added; shiftUp[j] the rows from it to the next.
+	attUp   [BitmaskMaxN]uint64
+	shiftUp [BitmaskMaxN]uint
+	outside uint64
+
+	perm      [BitmaskMaxN]int // fixedBy: the board, column by row (-1: none)
+	slowNodes uint64           // fixedBy: queens placed
+
+	// stop is polled when the search steps down into the row
+	// pollRow (gen_constellation.go) above the last inner row, and by
+	// fixedBy; when it is set the search unwinds (panic(stopSearch{})).
+	stop *atomic.Bool
 }
 
 func (s *conSearch) setup(c Constellation) {
@@ -412,9 +418,13 @@ func (s *conSearch) setup(c Constellation) {
 	for i := 0; i+1 < s.m; i++ {
 		s.shift[i] = uint(s.rows[i+1] - s.rows[i])
 	}
-	// A row a few rows above the last is entered often enough to notice a
-	// stop within milliseconds, and rarely enough to cost nothing.
-	s.pollRow = max(1, s.m-8)
+	s.outside = ^s.mask
+	for j := range s.m {
+		s.attUp[j] = s.att[s.m-1-j] | s.outside
+		if j > 0 {
+			s.shiftUp[j] = s.shift[s.m-1-j]
+		}
+	}
 }
 
 // runUnit counts the completions of unit u and returns what they add to
@@ -446,7 +456,7 @@ func (s *conSearch) runUnit(u Unit, stop *atomic.Bool) (r UnitResult, ok bool) {
 			count = 1
 		}
 	default:
-		count, r.Nodes = s.inner(y0, left, down, right)
+		count, r.Nodes = s.inner(s.m-1-y0, left, down, right)
 	}
 	if c.Turns == 0 {
 		// |H| = 8/Weight symmetries, none a turn, act freely on the
@@ -502,6 +512,9 @@ func (s *conSearch) fixedBy(quarter bool) uint64 {
 	}
 	var rec func(r int) uint64
 	rec = func(r int) uint64 {
+		if s.stop != nil && s.stop.Load() {
+			panic(stopSearch{})
+		}
 		for r < n && perm[r] >= 0 {
 			r++
 		}

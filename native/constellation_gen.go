@@ -4,23 +4,22 @@ package native
 
 import "math/bits"
 
-// inner counts the completions of the constellation set up in s from inner
-// row y0 on, where left, down and right are what the queens above row y0
-// attack in it (the border's attacks are in s.att) and y0 < s.m-1. Each
-// inner row k has its own copy of the loop: take the next free square of
-// row k, then either count a solution if row k+1 is the last inner row
-// and has a free square, or go down to row k+1 if it has one (saving row
-// k's state in st[k]); when row k has no square left, go back up. nodes
-// is the number of queens placed.
-func (s *conSearch) inner(y0 int, left, down, right uint64) (count, nodes uint64) {
+// inner counts the completions of the constellation set up in s from the
+// inner row j0 rows above the last on (0 < j0 < s.m), where left, down and
+// right are what the queens above that row attack in it (the border's
+// attacks, and the columns outside the inner ones, are in s.attUp). Rows
+// are numbered by their distance to the last inner row, so that each
+// row's copy of the loop knows what it is: row 1 counts the squares left
+// in the last row, row 2 counts the last two rows in closed form, and the
+// rows above take the next free square and go down to the next row if it
+// has one, saving their state in st. nodes is the number of queens
+// placed.
+func (s *conSearch) inner(j0 int, left, down, right uint64) (count, nodes uint64) {
 	type frame struct{ bm, left, down, right uint64 }
 	var st [30]frame
 	var bit, nl, nd, nr, child uint64
-	mask, last, pollRow := s.mask, s.m-1, s.pollRow
-	bm := mask &^ (left | down | right | s.att[y0])
-	switch y0 {
-	case 0:
-		goto row0
+	bm := ^(left | down | right | s.attUp[j0])
+	switch j0 {
 	case 1:
 		goto row1
 	case 2:
@@ -77,55 +76,10 @@ func (s *conSearch) inner(y0 int, left, down, right uint64) (count, nodes uint64
 		goto row27
 	case 28:
 		goto row28
+	case 29:
+		goto row29
 	}
 	panic("native: inner: no such row")
-
-row0:
-	if bm == 0 {
-		goto up0
-	}
-	bit = bm & -bm
-	bm ^= bit
-	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[0]&63), (right|bit)<<(s.shift[0]&63)
-	child = mask &^ (nd | nl | nr | s.att[1])
-	if 1 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row0
-	}
-	if 1+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[1] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row0
-	}
-	if child == 0 {
-		goto row0
-	}
-	if 1 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
-	st[0] = frame{bm, left, down, right}
-	left, down, right, bm = nl, nd, nr, child
-	goto row1
-up0:
-	if y0 == 0 {
-		return count, nodes
-	}
-	panic("native: inner: above the first row")
 
 row1:
 	if bm == 0 {
@@ -134,46 +88,19 @@ row1:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[1]&63), (right|bit)<<(s.shift[1]&63)
-	child = mask &^ (nd | nl | nr | s.att[2])
-	if 2 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row1
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[1]&63), (right|bit)<<(s.shiftUp[1]&63)
+	child = ^(nd | nl | nr | s.attUp[0])
+	if child != 0 {
+		count++
+		nodes++
 	}
-	if 2+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[2] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row1
-	}
-	if child == 0 {
-		goto row1
-	}
-	if 2 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
-	st[1] = frame{bm, left, down, right}
-	left, down, right, bm = nl, nd, nr, child
-	goto row2
+	goto row1
 up1:
-	if y0 == 1 {
+	if j0 == 1 {
 		return count, nodes
 	}
-	bm, left, down, right = st[0].bm, st[0].left, st[0].down, st[0].right
-	goto row0
+	bm, left, down, right = st[2].bm, st[2].left, st[2].down, st[2].right
+	goto row2
 
 row2:
 	if bm == 0 {
@@ -182,46 +109,30 @@ row2:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[2]&63), (right|bit)<<(s.shift[2]&63)
-	child = mask &^ (nd | nl | nr | s.att[3])
-	if 3 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row2
-	}
-	if 3+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[2]&63), (right|bit)<<(s.shiftUp[2]&63)
+	child = ^(nd | nl | nr | s.attUp[1])
+	{
+		// The last two inner rows have the last two free columns x < y
+		// between them: count the ways to place them.
+		z := ^(nd | s.outside)
 		x := z & -z
 		y := z ^ x
-		sh := s.shift[3] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
+		sh := s.shiftUp[1] & 63
+		fb := ^(nd | nl>>sh | nr<<sh | s.attUp[0])
 		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
 		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
 		if x<<sh == y {
 			k = 0
 		}
 		count += k
-		goto row2
 	}
-	if child == 0 {
-		goto row2
-	}
-	if 3 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
-	st[2] = frame{bm, left, down, right}
-	left, down, right, bm = nl, nd, nr, child
-	goto row3
+	goto row2
 up2:
-	if y0 == 2 {
+	if j0 == 2 {
 		return count, nodes
 	}
-	bm, left, down, right = st[1].bm, st[1].left, st[1].down, st[1].right
-	goto row1
+	bm, left, down, right = st[3].bm, st[3].left, st[3].down, st[3].right
+	goto row3
 
 row3:
 	if bm == 0 {
@@ -230,46 +141,20 @@ row3:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[3]&63), (right|bit)<<(s.shift[3]&63)
-	child = mask &^ (nd | nl | nr | s.att[4])
-	if 4 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row3
-	}
-	if 4+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[4] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row3
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[3]&63), (right|bit)<<(s.shiftUp[3]&63)
+	child = ^(nd | nl | nr | s.attUp[2])
 	if child == 0 {
 		goto row3
 	}
-	if 4 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[3] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row4
+	goto row2
 up3:
-	if y0 == 3 {
+	if j0 == 3 {
 		return count, nodes
 	}
-	bm, left, down, right = st[2].bm, st[2].left, st[2].down, st[2].right
-	goto row2
+	bm, left, down, right = st[4].bm, st[4].left, st[4].down, st[4].right
+	goto row4
 
 row4:
 	if bm == 0 {
@@ -278,46 +163,20 @@ row4:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[4]&63), (right|bit)<<(s.shift[4]&63)
-	child = mask &^ (nd | nl | nr | s.att[5])
-	if 5 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row4
-	}
-	if 5+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[5] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row4
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[4]&63), (right|bit)<<(s.shiftUp[4]&63)
+	child = ^(nd | nl | nr | s.attUp[3])
 	if child == 0 {
 		goto row4
 	}
-	if 5 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[4] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row5
+	goto row3
 up4:
-	if y0 == 4 {
+	if j0 == 4 {
 		return count, nodes
 	}
-	bm, left, down, right = st[3].bm, st[3].left, st[3].down, st[3].right
-	goto row3
+	bm, left, down, right = st[5].bm, st[5].left, st[5].down, st[5].right
+	goto row5
 
 row5:
 	if bm == 0 {
@@ -326,46 +185,20 @@ row5:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[5]&63), (right|bit)<<(s.shift[5]&63)
-	child = mask &^ (nd | nl | nr | s.att[6])
-	if 6 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row5
-	}
-	if 6+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[6] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row5
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[5]&63), (right|bit)<<(s.shiftUp[5]&63)
+	child = ^(nd | nl | nr | s.attUp[4])
 	if child == 0 {
 		goto row5
 	}
-	if 6 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[5] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row6
+	goto row4
 up5:
-	if y0 == 5 {
+	if j0 == 5 {
 		return count, nodes
 	}
-	bm, left, down, right = st[4].bm, st[4].left, st[4].down, st[4].right
-	goto row4
+	bm, left, down, right = st[6].bm, st[6].left, st[6].down, st[6].right
+	goto row6
 
 row6:
 	if bm == 0 {
@@ -374,46 +207,20 @@ row6:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[6]&63), (right|bit)<<(s.shift[6]&63)
-	child = mask &^ (nd | nl | nr | s.att[7])
-	if 7 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row6
-	}
-	if 7+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[7] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row6
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[6]&63), (right|bit)<<(s.shiftUp[6]&63)
+	child = ^(nd | nl | nr | s.attUp[5])
 	if child == 0 {
 		goto row6
 	}
-	if 7 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[6] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row7
+	goto row5
 up6:
-	if y0 == 6 {
+	if j0 == 6 {
 		return count, nodes
 	}
-	bm, left, down, right = st[5].bm, st[5].left, st[5].down, st[5].right
-	goto row5
+	bm, left, down, right = st[7].bm, st[7].left, st[7].down, st[7].right
+	goto row7
 
 row7:
 	if bm == 0 {
@@ -422,46 +229,20 @@ row7:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[7]&63), (right|bit)<<(s.shift[7]&63)
-	child = mask &^ (nd | nl | nr | s.att[8])
-	if 8 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row7
-	}
-	if 8+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[8] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row7
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[7]&63), (right|bit)<<(s.shiftUp[7]&63)
+	child = ^(nd | nl | nr | s.attUp[6])
 	if child == 0 {
 		goto row7
 	}
-	if 8 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[7] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row8
+	goto row6
 up7:
-	if y0 == 7 {
+	if j0 == 7 {
 		return count, nodes
 	}
-	bm, left, down, right = st[6].bm, st[6].left, st[6].down, st[6].right
-	goto row6
+	bm, left, down, right = st[8].bm, st[8].left, st[8].down, st[8].right
+	goto row8
 
 row8:
 	if bm == 0 {
@@ -470,46 +251,23 @@ row8:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[8]&63), (right|bit)<<(s.shift[8]&63)
-	child = mask &^ (nd | nl | nr | s.att[9])
-	if 9 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row8
-	}
-	if 9+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[9] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row8
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[8]&63), (right|bit)<<(s.shiftUp[8]&63)
+	child = ^(nd | nl | nr | s.attUp[7])
 	if child == 0 {
 		goto row8
 	}
-	if 9 == pollRow && s.stop != nil && s.stop.Load() {
+	if s.stop != nil && s.stop.Load() {
 		panic(stopSearch{})
 	}
 	st[8] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row9
+	goto row7
 up8:
-	if y0 == 8 {
+	if j0 == 8 {
 		return count, nodes
 	}
-	bm, left, down, right = st[7].bm, st[7].left, st[7].down, st[7].right
-	goto row7
+	bm, left, down, right = st[9].bm, st[9].left, st[9].down, st[9].right
+	goto row9
 
 row9:
 	if bm == 0 {
@@ -518,46 +276,20 @@ row9:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[9]&63), (right|bit)<<(s.shift[9]&63)
-	child = mask &^ (nd | nl | nr | s.att[10])
-	if 10 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row9
-	}
-	if 10+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[10] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row9
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[9]&63), (right|bit)<<(s.shiftUp[9]&63)
+	child = ^(nd | nl | nr | s.attUp[8])
 	if child == 0 {
 		goto row9
 	}
-	if 10 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[9] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row10
+	goto row8
 up9:
-	if y0 == 9 {
+	if j0 == 9 {
 		return count, nodes
 	}
-	bm, left, down, right = st[8].bm, st[8].left, st[8].down, st[8].right
-	goto row8
+	bm, left, down, right = st[10].bm, st[10].left, st[10].down, st[10].right
+	goto row10
 
 row10:
 	if bm == 0 {
@@ -566,46 +298,20 @@ row10:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[10]&63), (right|bit)<<(s.shift[10]&63)
-	child = mask &^ (nd | nl | nr | s.att[11])
-	if 11 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row10
-	}
-	if 11+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[11] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row10
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[10]&63), (right|bit)<<(s.shiftUp[10]&63)
+	child = ^(nd | nl | nr | s.attUp[9])
 	if child == 0 {
 		goto row10
 	}
-	if 11 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[10] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row11
+	goto row9
 up10:
-	if y0 == 10 {
+	if j0 == 10 {
 		return count, nodes
 	}
-	bm, left, down, right = st[9].bm, st[9].left, st[9].down, st[9].right
-	goto row9
+	bm, left, down, right = st[11].bm, st[11].left, st[11].down, st[11].right
+	goto row11
 
 row11:
 	if bm == 0 {
@@ -614,46 +320,20 @@ row11:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[11]&63), (right|bit)<<(s.shift[11]&63)
-	child = mask &^ (nd | nl | nr | s.att[12])
-	if 12 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row11
-	}
-	if 12+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[12] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row11
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[11]&63), (right|bit)<<(s.shiftUp[11]&63)
+	child = ^(nd | nl | nr | s.attUp[10])
 	if child == 0 {
 		goto row11
 	}
-	if 12 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[11] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row12
+	goto row10
 up11:
-	if y0 == 11 {
+	if j0 == 11 {
 		return count, nodes
 	}
-	bm, left, down, right = st[10].bm, st[10].left, st[10].down, st[10].right
-	goto row10
+	bm, left, down, right = st[12].bm, st[12].left, st[12].down, st[12].right
+	goto row12
 
 row12:
 	if bm == 0 {
@@ -662,46 +342,20 @@ row12:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[12]&63), (right|bit)<<(s.shift[12]&63)
-	child = mask &^ (nd | nl | nr | s.att[13])
-	if 13 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row12
-	}
-	if 13+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[13] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row12
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[12]&63), (right|bit)<<(s.shiftUp[12]&63)
+	child = ^(nd | nl | nr | s.attUp[11])
 	if child == 0 {
 		goto row12
 	}
-	if 13 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[12] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row13
+	goto row11
 up12:
-	if y0 == 12 {
+	if j0 == 12 {
 		return count, nodes
 	}
-	bm, left, down, right = st[11].bm, st[11].left, st[11].down, st[11].right
-	goto row11
+	bm, left, down, right = st[13].bm, st[13].left, st[13].down, st[13].right
+	goto row13
 
 row13:
 	if bm == 0 {
@@ -710,46 +364,20 @@ row13:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[13]&63), (right|bit)<<(s.shift[13]&63)
-	child = mask &^ (nd | nl | nr | s.att[14])
-	if 14 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row13
-	}
-	if 14+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[14] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row13
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[13]&63), (right|bit)<<(s.shiftUp[13]&63)
+	child = ^(nd | nl | nr | s.attUp[12])
 	if child == 0 {
 		goto row13
 	}
-	if 14 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[13] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row14
+	goto row12
 up13:
-	if y0 == 13 {
+	if j0 == 13 {
 		return count, nodes
 	}
-	bm, left, down, right = st[12].bm, st[12].left, st[12].down, st[12].right
-	goto row12
+	bm, left, down, right = st[14].bm, st[14].left, st[14].down, st[14].right
+	goto row14
 
 row14:
 	if bm == 0 {
@@ -758,46 +386,20 @@ row14:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[14]&63), (right|bit)<<(s.shift[14]&63)
-	child = mask &^ (nd | nl | nr | s.att[15])
-	if 15 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row14
-	}
-	if 15+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[15] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row14
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[14]&63), (right|bit)<<(s.shiftUp[14]&63)
+	child = ^(nd | nl | nr | s.attUp[13])
 	if child == 0 {
 		goto row14
 	}
-	if 15 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[14] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row15
+	goto row13
 up14:
-	if y0 == 14 {
+	if j0 == 14 {
 		return count, nodes
 	}
-	bm, left, down, right = st[13].bm, st[13].left, st[13].down, st[13].right
-	goto row13
+	bm, left, down, right = st[15].bm, st[15].left, st[15].down, st[15].right
+	goto row15
 
 row15:
 	if bm == 0 {
@@ -806,46 +408,20 @@ row15:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[15]&63), (right|bit)<<(s.shift[15]&63)
-	child = mask &^ (nd | nl | nr | s.att[16])
-	if 16 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row15
-	}
-	if 16+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[16] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row15
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[15]&63), (right|bit)<<(s.shiftUp[15]&63)
+	child = ^(nd | nl | nr | s.attUp[14])
 	if child == 0 {
 		goto row15
 	}
-	if 16 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[15] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row16
+	goto row14
 up15:
-	if y0 == 15 {
+	if j0 == 15 {
 		return count, nodes
 	}
-	bm, left, down, right = st[14].bm, st[14].left, st[14].down, st[14].right
-	goto row14
+	bm, left, down, right = st[16].bm, st[16].left, st[16].down, st[16].right
+	goto row16
 
 row16:
 	if bm == 0 {
@@ -854,46 +430,20 @@ row16:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[16]&63), (right|bit)<<(s.shift[16]&63)
-	child = mask &^ (nd | nl | nr | s.att[17])
-	if 17 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row16
-	}
-	if 17+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[17] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row16
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[16]&63), (right|bit)<<(s.shiftUp[16]&63)
+	child = ^(nd | nl | nr | s.attUp[15])
 	if child == 0 {
 		goto row16
 	}
-	if 17 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[16] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row17
+	goto row15
 up16:
-	if y0 == 16 {
+	if j0 == 16 {
 		return count, nodes
 	}
-	bm, left, down, right = st[15].bm, st[15].left, st[15].down, st[15].right
-	goto row15
+	bm, left, down, right = st[17].bm, st[17].left, st[17].down, st[17].right
+	goto row17
 
 row17:
 	if bm == 0 {
@@ -902,46 +452,20 @@ row17:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[17]&63), (right|bit)<<(s.shift[17]&63)
-	child = mask &^ (nd | nl | nr | s.att[18])
-	if 18 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row17
-	}
-	if 18+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[18] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row17
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[17]&63), (right|bit)<<(s.shiftUp[17]&63)
+	child = ^(nd | nl | nr | s.attUp[16])
 	if child == 0 {
 		goto row17
 	}
-	if 18 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[17] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row18
+	goto row16
 up17:
-	if y0 == 17 {
+	if j0 == 17 {
 		return count, nodes
 	}
-	bm, left, down, right = st[16].bm, st[16].left, st[16].down, st[16].right
-	goto row16
+	bm, left, down, right = st[18].bm, st[18].left, st[18].down, st[18].right
+	goto row18
 
 row18:
 	if bm == 0 {
@@ -950,46 +474,20 @@ row18:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[18]&63), (right|bit)<<(s.shift[18]&63)
-	child = mask &^ (nd | nl | nr | s.att[19])
-	if 19 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row18
-	}
-	if 19+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[19] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row18
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[18]&63), (right|bit)<<(s.shiftUp[18]&63)
+	child = ^(nd | nl | nr | s.attUp[17])
 	if child == 0 {
 		goto row18
 	}
-	if 19 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[18] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row19
+	goto row17
 up18:
-	if y0 == 18 {
+	if j0 == 18 {
 		return count, nodes
 	}
-	bm, left, down, right = st[17].bm, st[17].left, st[17].down, st[17].right
-	goto row17
+	bm, left, down, right = st[19].bm, st[19].left, st[19].down, st[19].right
+	goto row19
 
 row19:
 	if bm == 0 {
@@ -998,46 +496,20 @@ row19:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[19]&63), (right|bit)<<(s.shift[19]&63)
-	child = mask &^ (nd | nl | nr | s.att[20])
-	if 20 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row19
-	}
-	if 20+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[20] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row19
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[19]&63), (right|bit)<<(s.shiftUp[19]&63)
+	child = ^(nd | nl | nr | s.attUp[18])
 	if child == 0 {
 		goto row19
 	}
-	if 20 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[19] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row20
+	goto row18
 up19:
-	if y0 == 19 {
+	if j0 == 19 {
 		return count, nodes
 	}
-	bm, left, down, right = st[18].bm, st[18].left, st[18].down, st[18].right
-	goto row18
+	bm, left, down, right = st[20].bm, st[20].left, st[20].down, st[20].right
+	goto row20
 
 row20:
 	if bm == 0 {
@@ -1046,46 +518,20 @@ row20:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[20]&63), (right|bit)<<(s.shift[20]&63)
-	child = mask &^ (nd | nl | nr | s.att[21])
-	if 21 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row20
-	}
-	if 21+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[21] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row20
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[20]&63), (right|bit)<<(s.shiftUp[20]&63)
+	child = ^(nd | nl | nr | s.attUp[19])
 	if child == 0 {
 		goto row20
 	}
-	if 21 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[20] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row21
+	goto row19
 up20:
-	if y0 == 20 {
+	if j0 == 20 {
 		return count, nodes
 	}
-	bm, left, down, right = st[19].bm, st[19].left, st[19].down, st[19].right
-	goto row19
+	bm, left, down, right = st[21].bm, st[21].left, st[21].down, st[21].right
+	goto row21
 
 row21:
 	if bm == 0 {
@@ -1094,46 +540,20 @@ row21:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[21]&63), (right|bit)<<(s.shift[21]&63)
-	child = mask &^ (nd | nl | nr | s.att[22])
-	if 22 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row21
-	}
-	if 22+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[22] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row21
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[21]&63), (right|bit)<<(s.shiftUp[21]&63)
+	child = ^(nd | nl | nr | s.attUp[20])
 	if child == 0 {
 		goto row21
 	}
-	if 22 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[21] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row22
+	goto row20
 up21:
-	if y0 == 21 {
+	if j0 == 21 {
 		return count, nodes
 	}
-	bm, left, down, right = st[20].bm, st[20].left, st[20].down, st[20].right
-	goto row20
+	bm, left, down, right = st[22].bm, st[22].left, st[22].down, st[22].right
+	goto row22
 
 row22:
 	if bm == 0 {
@@ -1142,46 +562,20 @@ row22:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[22]&63), (right|bit)<<(s.shift[22]&63)
-	child = mask &^ (nd | nl | nr | s.att[23])
-	if 23 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row22
-	}
-	if 23+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[23] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row22
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[22]&63), (right|bit)<<(s.shiftUp[22]&63)
+	child = ^(nd | nl | nr | s.attUp[21])
 	if child == 0 {
 		goto row22
 	}
-	if 23 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[22] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row23
+	goto row21
 up22:
-	if y0 == 22 {
+	if j0 == 22 {
 		return count, nodes
 	}
-	bm, left, down, right = st[21].bm, st[21].left, st[21].down, st[21].right
-	goto row21
+	bm, left, down, right = st[23].bm, st[23].left, st[23].down, st[23].right
+	goto row23
 
 row23:
 	if bm == 0 {
@@ -1190,46 +584,20 @@ row23:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[23]&63), (right|bit)<<(s.shift[23]&63)
-	child = mask &^ (nd | nl | nr | s.att[24])
-	if 24 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row23
-	}
-	if 24+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[24] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row23
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[23]&63), (right|bit)<<(s.shiftUp[23]&63)
+	child = ^(nd | nl | nr | s.attUp[22])
 	if child == 0 {
 		goto row23
 	}
-	if 24 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[23] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row24
+	goto row22
 up23:
-	if y0 == 23 {
+	if j0 == 23 {
 		return count, nodes
 	}
-	bm, left, down, right = st[22].bm, st[22].left, st[22].down, st[22].right
-	goto row22
+	bm, left, down, right = st[24].bm, st[24].left, st[24].down, st[24].right
+	goto row24
 
 row24:
 	if bm == 0 {
@@ -1238,46 +606,20 @@ row24:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[24]&63), (right|bit)<<(s.shift[24]&63)
-	child = mask &^ (nd | nl | nr | s.att[25])
-	if 25 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row24
-	}
-	if 25+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[25] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row24
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[24]&63), (right|bit)<<(s.shiftUp[24]&63)
+	child = ^(nd | nl | nr | s.attUp[23])
 	if child == 0 {
 		goto row24
 	}
-	if 25 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[24] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row25
+	goto row23
 up24:
-	if y0 == 24 {
+	if j0 == 24 {
 		return count, nodes
 	}
-	bm, left, down, right = st[23].bm, st[23].left, st[23].down, st[23].right
-	goto row23
+	bm, left, down, right = st[25].bm, st[25].left, st[25].down, st[25].right
+	goto row25
 
 row25:
 	if bm == 0 {
@@ -1286,46 +628,20 @@ row25:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[25]&63), (right|bit)<<(s.shift[25]&63)
-	child = mask &^ (nd | nl | nr | s.att[26])
-	if 26 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row25
-	}
-	if 26+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[26] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row25
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[25]&63), (right|bit)<<(s.shiftUp[25]&63)
+	child = ^(nd | nl | nr | s.attUp[24])
 	if child == 0 {
 		goto row25
 	}
-	if 26 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[25] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row26
+	goto row24
 up25:
-	if y0 == 25 {
+	if j0 == 25 {
 		return count, nodes
 	}
-	bm, left, down, right = st[24].bm, st[24].left, st[24].down, st[24].right
-	goto row24
+	bm, left, down, right = st[26].bm, st[26].left, st[26].down, st[26].right
+	goto row26
 
 row26:
 	if bm == 0 {
@@ -1334,46 +650,20 @@ row26:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[26]&63), (right|bit)<<(s.shift[26]&63)
-	child = mask &^ (nd | nl | nr | s.att[27])
-	if 27 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row26
-	}
-	if 27+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[27] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row26
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[26]&63), (right|bit)<<(s.shiftUp[26]&63)
+	child = ^(nd | nl | nr | s.attUp[25])
 	if child == 0 {
 		goto row26
 	}
-	if 27 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[26] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row27
+	goto row25
 up26:
-	if y0 == 26 {
+	if j0 == 26 {
 		return count, nodes
 	}
-	bm, left, down, right = st[25].bm, st[25].left, st[25].down, st[25].right
-	goto row25
+	bm, left, down, right = st[27].bm, st[27].left, st[27].down, st[27].right
+	goto row27
 
 row27:
 	if bm == 0 {
@@ -1382,46 +672,20 @@ row27:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[27]&63), (right|bit)<<(s.shift[27]&63)
-	child = mask &^ (nd | nl | nr | s.att[28])
-	if 28 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row27
-	}
-	if 28+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
-		x := z & -z
-		y := z ^ x
-		sh := s.shift[28] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
-		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
-		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
-		if x<<sh == y {
-			k = 0
-		}
-		count += k
-		goto row27
-	}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[27]&63), (right|bit)<<(s.shiftUp[27]&63)
+	child = ^(nd | nl | nr | s.attUp[26])
 	if child == 0 {
 		goto row27
 	}
-	if 28 == pollRow && s.stop != nil && s.stop.Load() {
-		panic(stopSearch{})
-	}
 	st[27] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row28
+	goto row26
 up27:
-	if y0 == 27 {
+	if j0 == 27 {
 		return count, nodes
 	}
-	bm, left, down, right = st[26].bm, st[26].left, st[26].down, st[26].right
-	goto row26
+	bm, left, down, right = st[28].bm, st[28].left, st[28].down, st[28].right
+	goto row28
 
 row28:
 	if bm == 0 {
@@ -1430,21 +694,40 @@ row28:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[28]&63), (right|bit)<<(s.shift[28]&63)
-	child = mask &^ (nd | nl | nr | s.att[29])
-	if 29 == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[28]&63), (right|bit)<<(s.shiftUp[28]&63)
+	child = ^(nd | nl | nr | s.attUp[27])
+	if child == 0 {
 		goto row28
 	}
-	panic("native: inner: below the last row")
+	st[28] = frame{bm, left, down, right}
+	left, down, right, bm = nl, nd, nr, child
+	goto row27
 up28:
-	if y0 == 28 {
+	if j0 == 28 {
 		return count, nodes
 	}
-	bm, left, down, right = st[27].bm, st[27].left, st[27].down, st[27].right
-	goto row27
+	bm, left, down, right = st[29].bm, st[29].left, st[29].down, st[29].right
+	goto row29
+
+row29:
+	if bm == 0 {
+		goto up29
+	}
+	bit = bm & -bm
+	bm ^= bit
+	nodes++
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[29]&63), (right|bit)<<(s.shiftUp[29]&63)
+	child = ^(nd | nl | nr | s.attUp[28])
+	if child == 0 {
+		goto row29
+	}
+	st[29] = frame{bm, left, down, right}
+	left, down, right, bm = nl, nd, nr, child
+	goto row28
+up29:
+	if j0 == 29 {
+		return count, nodes
+	}
+	panic("native: inner: above the first row")
 
 }

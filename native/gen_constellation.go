@@ -24,6 +24,11 @@ import (
 
 const inner = 30 // BitmaskMaxN - 2: the most inner rows a constellation has
 
+// pollRow is the row, counted from the last, whose entry polls the stop
+// flag: entered often enough to notice a stop within milliseconds, and
+// rarely enough to cost nothing.
+const pollRow = 8
+
 var tmpl = template.Must(template.New("inner").Funcs(template.FuncMap{
 	"inc": func(k int) int { return k + 1 },
 	"dec": func(k int) int { return k - 1 },
@@ -33,21 +38,22 @@ package native
 
 import "math/bits"
 
-// inner counts the completions of the constellation set up in s from inner
-// row y0 on, where left, down and right are what the queens above row y0
-// attack in it (the border's attacks are in s.att) and y0 < s.m-1. Each
-// inner row k has its own copy of the loop: take the next free square of
-// row k, then either count a solution if row k+1 is the last inner row
-// and has a free square, or go down to row k+1 if it has one (saving row
-// k's state in st[k]); when row k has no square left, go back up. nodes
-// is the number of queens placed.
-func (s *conSearch) inner(y0 int, left, down, right uint64) (count, nodes uint64) {
+// inner counts the completions of the constellation set up in s from the
+// inner row j0 rows above the last on (0 < j0 < s.m), where left, down and
+// right are what the queens above that row attack in it (the border's
+// attacks, and the columns outside the inner ones, are in s.attUp). Rows
+// are numbered by their distance to the last inner row, so that each
+// row's copy of the loop knows what it is: row 1 counts the squares left
+// in the last row, row 2 counts the last two rows in closed form, and the
+// rows above take the next free square and go down to the next row if it
+// has one, saving their state in st. nodes is the number of queens
+// placed.
+func (s *conSearch) inner(j0 int, left, down, right uint64) (count, nodes uint64) {
 	type frame struct{ bm, left, down, right uint64 }
 	var st [{{.Inner}}]frame
 	var bit, nl, nd, nr, child uint64
-	mask, last, pollRow := s.mask, s.m-1, s.pollRow
-	bm := mask &^ (left | down | right | s.att[y0])
-	switch y0 {
+	bm := ^(left | down | right | s.attUp[j0])
+	switch j0 {
 {{- range .Rows}}
 	case {{.}}:
 		goto row{{.}}
@@ -62,53 +68,53 @@ row{{.}}:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shift[{{.}}]&63), (right|bit)<<(s.shift[{{.}}]&63)
-	child = mask &^ (nd | nl | nr | s.att[{{inc .}}])
-	if {{inc .}} == last {
-		if child != 0 {
-			count++
-			nodes++
-		}
-		goto row{{.}}
+	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[{{.}}]&63), (right|bit)<<(s.shiftUp[{{.}}]&63)
+	child = ^(nd | nl | nr | s.attUp[{{dec .}}])
+{{- if eq . 1}}
+	if child != 0 {
+		count++
+		nodes++
 	}
-{{- if eq (inc .) $.Last}}
-	panic("native: inner: below the last row")
-{{- else}}
-	if {{inc .}}+1 == last {
-		// The last two inner rows, a and b, have the last two free
-		// columns x < y between them: count the ways to place them.
-		z := mask &^ nd
+	goto row{{.}}
+{{- else if eq . 2}}
+	{
+		// The last two inner rows have the last two free columns x < y
+		// between them: count the ways to place them.
+		z := ^(nd | s.outside)
 		x := z & -z
 		y := z ^ x
-		sh := s.shift[{{inc .}}] & 63
-		fb := mask &^ (nd | nl>>sh | nr<<sh | s.att[last])
+		sh := s.shiftUp[1] & 63
+		fb := ^(nd | nl>>sh | nr<<sh | s.attUp[0])
 		tx, ty := uint(bits.TrailingZeros64(x))&63, uint(bits.TrailingZeros64(y))&63
 		k := (child>>tx)&(fb>>ty)&1 + (child>>ty)&(fb>>tx)&1
 		if x<<sh == y {
 			k = 0
 		}
 		count += k
-		goto row{{.}}
 	}
+	goto row{{.}}
+{{- else}}
 	if child == 0 {
 		goto row{{.}}
 	}
-	if {{inc .}} == pollRow && s.stop != nil && s.stop.Load() {
+{{- if eq . $.Poll}}
+	if s.stop != nil && s.stop.Load() {
 		panic(stopSearch{})
 	}
+{{- end}}
 	st[{{.}}] = frame{bm, left, down, right}
 	left, down, right, bm = nl, nd, nr, child
-	goto row{{inc .}}
+	goto row{{dec .}}
 {{- end}}
 up{{.}}:
-	if y0 == {{.}} {
+	if j0 == {{.}} {
 		return count, nodes
 	}
-{{- if eq . 0}}
+{{- if eq . $.Top}}
 	panic("native: inner: above the first row")
 {{- else}}
-	bm, left, down, right = st[{{dec .}}].bm, st[{{dec .}}].left, st[{{dec .}}].down, st[{{dec .}}].right
-	goto row{{dec .}}
+	bm, left, down, right = st[{{inc .}}].bm, st[{{inc .}}].left, st[{{inc .}}].down, st[{{inc .}}].right
+	goto row{{inc .}}
 {{- end}}
 {{end}}
 }
@@ -117,14 +123,14 @@ up{{.}}:
 func main() {
 	out := flag.String("o", "constellation_gen.go", "output file, - for standard output")
 	flag.Parse()
-	// Rows 0..inner-2: the loop never places a queen on the last inner row
-	// (the row above counts it).
+	// Rows 1..inner-1 above the last: the loop never places a queen on the
+	// last inner row (the row above counts it).
 	var list []int
-	for k := 0; k < inner-1; k++ {
-		list = append(list, k)
+	for j := 1; j < inner; j++ {
+		list = append(list, j)
 	}
 	var buf bytes.Buffer
-	if err := tmpl.Execute(&buf, map[string]any{"Rows": list, "Inner": inner, "Last": inner - 1}); err != nil {
+	if err := tmpl.Execute(&buf, map[string]any{"Rows": list, "Inner": inner, "Top": inner - 1, "Poll": pollRow}); err != nil {
 		log.Fatal(err)
 	}
 	src, err := format.Source(buf.Bytes())
