@@ -1,8 +1,8 @@
 // Package nqueens is the registry of the toolkit's methods: every way it has
 // to find one N-Queens solution (Finders: local search, construction,
 // backtracking, SAT, dancing links) and to count all of them (Counters:
-// bitmask search with symmetry, backtracking, dancing links, SAT model
-// enumeration), each with the boards it accepts. Finder.Find verifies every
+// border constellations, Takaken's bitmask search, backtracking, dancing
+// links, SAT model enumeration), each with the boards it accepts. Finder.Find verifies every
 // solution before returning it; a method whose answer fails is an
 // *InvalidSolutionError, never a result. Encode writes a problem as input
 // for other solvers.

@@ -1,11 +1,13 @@
 // Package native solves N-Queens directly, without an encoding: the
 // backtracking search of the textbooks (count, first solution, node count,
-// forward checking), bitmask counting that visits only one solution of each
-// symmetry class and runs on all cores, the Sosič–Gu local search that finds
+// forward checking), two counters that use the symmetries of the square
+// and run on all cores (ConstellationCount, by the queens of the border,
+// and Bitmask, Takaken's search: each checks the other), the Sosič–Gu
+// local search that finds
 // one solution for hundreds of millions of queens, and an explicit
 // construction for every N >= 4.
 //
-// Package native imports only package model. Long runs take a
+// Package native imports only package model (and internal helpers). Long runs take a
 // context.Context and return what they have with ctx.Err() when it ends.
 package native
 

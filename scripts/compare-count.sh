@@ -6,6 +6,8 @@
 # method (constellation) with two jobs against one, and the second counter
 # (--method bitmask) with one job.
 # usage: scripts/compare-count.sh [R] [N...]     default: 5 runs, N = 16 17
+# ONLY_D4=1 runs d4count and the one-job count only (for n >= 18, where the
+# mirror program alone takes minutes a run); the other columns show "-".
 . "$(dirname "$0")/lib.sh"
 runs=${1:-5}; shift || true
 sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(16 17)
@@ -19,11 +21,14 @@ for n in "${sizes[@]}"; do
   for r in $(seq 1 "$runs"); do
     measure "$work/d4count" "$n" >>"$work/d4"
     measure "$work/nqueens" count "$n" --jobs 1 >>"$work/g1"
+    [ "${ONLY_D4:-0}" = 1 ] && continue
     measure "$work/bitmask-mirror" "$n" >>"$work/mirror"
     measure "$work/nqueens" count "$n" --jobs 2 >>"$work/g2"
     measure "$work/nqueens" count "$n" --jobs 1 -m bitmask >>"$work/bm"
   done
-  med() { cut -d' ' -f1 "$work/$1" | median; }
-  awk -v n="$n" -v d4="$(med d4)" -v mi="$(med mirror)" -v g1="$(med g1)" -v g2="$(med g2)" -v bm="$(med bm)" 'BEGIN {
-    printf "%-4d %9.2f %9.2f %9.2f %9.2f %11.2f %8.2fx %8.2fx %8.2fx\n", n, d4, mi, g1, g2, bm, g1/d4, g1/mi, g1/g2 }'
+  med() { if [ -s "$work/$1" ]; then cut -d' ' -f1 "$work/$1" | median; else echo -; fi; }
+  awk -v n="$n" -v d4="$(med d4)" -v mi="$(med mirror)" -v g1="$(med g1)" -v g2="$(med g2)" -v bm="$(med bm)" '
+    function f(x) { return x == "-" ? sprintf("%9s", "-") : sprintf("%9.2f", x) }
+    function r(a, b) { return (a == "-" || b == "-") ? sprintf("%9s", "-") : sprintf("%8.2fx", a/b) }
+    BEGIN { printf "%-4d %s %s %s %s %11s %s %s %s\n", n, f(d4), f(mi), f(g1), f(g2), f(bm), r(g1, d4), r(g1, mi), r(g1, g2) }'
 done

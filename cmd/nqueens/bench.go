@@ -28,7 +28,7 @@ func newBench(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "bench [--plot FILE.png] [--quick] [--json]",
 		Short: "Time local search and every counting method against N on this machine",
-		Long: `Time local search for N = 10^3 .. 10^7 and the counting methods (bitmask,
+		Long: `Time local search for N = 10^3 .. 10^7 and the counting methods (constellation, bitmask,
 backtrack, dancing links, SAT with gini) for growing N, one job each, every
 count checked against OEIS; print the table, and with --plot draw time
 against N (log scales) as a PNG with two panels: local search, and the
@@ -80,7 +80,7 @@ func writeBenchTable(w io.Writer, pts []benchPoint) {
 // counting methods' times against N, both on log scales.
 func benchPlot(w io.Writer, pts []benchPoint) error {
 	colors := map[string]color.RGBA{
-		"localsearch": {0x1f, 0x77, 0xb4, 0xff}, "bitmask": {0xd6, 0x27, 0x28, 0xff}, "backtrack": {0x2c, 0xa0, 0x2c, 0xff},
+		"localsearch": {0x1f, 0x77, 0xb4, 0xff}, "constellation": {0x8c, 0x56, 0x4b, 0xff}, "bitmask": {0xd6, 0x27, 0x28, 0xff}, "backtrack": {0x2c, 0xa0, 0x2c, 0xff},
 		"dlx": {0x94, 0x67, 0xbd, 0xff}, "sat/gini": {0xff, 0x7f, 0x0e, 0xff},
 	}
 	panel := func(title string, logX bool, series []string) (*plot.Plot, error) {
@@ -119,7 +119,7 @@ func benchPlot(w io.Writer, pts []benchPoint) error {
 	if err != nil {
 		return err
 	}
-	right, err := panel("Counting all solutions, one job", false, []string{"bitmask", "backtrack", "dlx", "sat/gini"})
+	right, err := panel("Counting all solutions, one job", false, []string{"constellation", "bitmask", "backtrack", "dlx", "sat/gini"})
 	if err != nil {
 		return err
 	}
@@ -135,7 +135,7 @@ func benchPlot(w io.Writer, pts []benchPoint) error {
 
 // benchPoint is one timing of Bench.
 type benchPoint struct {
-	Series  string  `json:"series"` // "localsearch", "bitmask", "backtrack", "dlx", "sat/gini"
+	Series  string  `json:"series"` // "localsearch", "constellation", "bitmask", "backtrack", "dlx", "sat/gini"
 	N       int     `json:"n"`
 	Seconds float64 `json:"seconds"`
 	Result  uint64  `json:"result"` // the count, or N for a solution found
@@ -146,24 +146,26 @@ type benchPoint struct {
 func benchSizes(quick bool) map[string][]int {
 	if quick {
 		return map[string][]int{
-			"localsearch": {1000, 10000, 100000},
-			"bitmask":     {8, 10, 12},
-			"backtrack":   {8, 10},
-			"dlx":         {8, 10},
-			"sat/gini":    {6, 8},
+			"localsearch":   {1000, 10000, 100000},
+			"constellation": {8, 10, 12},
+			"bitmask":       {8, 10, 12},
+			"backtrack":     {8, 10},
+			"dlx":           {8, 10},
+			"sat/gini":      {6, 8},
 		}
 	}
 	return map[string][]int{
-		"localsearch": {1000, 10000, 100000, 1000000, 10000000},
-		"bitmask":     {8, 9, 10, 11, 12, 13, 14, 15, 16},
-		"backtrack":   {8, 9, 10, 11, 12},
-		"dlx":         {8, 9, 10, 11, 12, 13},
-		"sat/gini":    {6, 7, 8, 9, 10, 11},
+		"localsearch":   {1000, 10000, 100000, 1000000, 10000000},
+		"constellation": {8, 9, 10, 11, 12, 13, 14, 15, 16},
+		"bitmask":       {8, 9, 10, 11, 12, 13, 14, 15, 16},
+		"backtrack":     {8, 9, 10, 11, 12},
+		"dlx":           {8, 9, 10, 11, 12, 13},
+		"sat/gini":      {6, 7, 8, 9, 10, 11},
 	}
 }
 
 // benchSeries is the order of the series.
-var benchSeries = []string{"localsearch", "bitmask", "backtrack", "dlx", "sat/gini"}
+var benchSeries = []string{"localsearch", "constellation", "bitmask", "backtrack", "dlx", "sat/gini"}
 
 // runBench times local search against N and every counting method against N
 // on this machine, each run once (the counts are checked against OEIS, the

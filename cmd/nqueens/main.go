@@ -2,7 +2,7 @@
 // problem as input for other solvers, and runs solvers on it.
 //
 //	nqueens solve N [--method localsearch|construct|backtrack|sat|dlx] [--fix r:c,...] [--block r:c,...] [-o FILE]
-//	nqueens count N [--method bitmask|backtrack|dlx|sat] [--unique] [--jobs K] [--checkpoint FILE] [--shard I/M -o PART.json]
+//	nqueens count N [--method constellation|bitmask|backtrack|dlx|sat] [--unique] [--jobs K] [--checkpoint FILE] [--shard I/M -o PART.json]
 //	nqueens merge PART.json...
 //	nqueens verify N [FILE|-]
 //	nqueens encode N [--format dimacs|xcc|opb|mzn|dzn|mzn-inline|xcsp3] [--amo NAME] [--order natural|organ-pipe] [-o FILE]
