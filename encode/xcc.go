@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/xcc"
@@ -199,4 +200,55 @@ func WriteQueensXCC(ctx context.Context, w io.Writer, p model.Problem, order Ord
 		return xw.Err() == nil
 	})
 	return xw.Flush()
+}
+
+// ParseItemNumber reads the number of an item name written by ItemNumber
+// (the part after the item's letter).
+func ParseItemNumber(s string) (int, error) {
+	const digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	if s == "" || len(s) > 6 {
+		return 0, fmt.Errorf("encode: %q is not an item number", s)
+	}
+	x := 0
+	for i := 0; i < len(s); i++ {
+		d := strings.IndexByte(digits, s[i])
+		if d < 0 || i == 0 && d == 0 && len(s) > 1 {
+			return 0, fmt.Errorf("encode: %q is not an item number", s)
+		}
+		x = x*len(digits) + d
+	}
+	return x, nil
+}
+
+// OptionSquare is the square of an option of the queens exact cover, given
+// by its item names (as a solver prints it: "r3 c0 a3 b2"): its row and
+// column items.
+func OptionSquare(items []string) (model.Square, error) {
+	sq := model.Square{Row: -1, Col: -1}
+	for _, it := range items {
+		if it == "" {
+			continue
+		}
+		var dst *int
+		switch it[0] {
+		case 'r':
+			dst = &sq.Row
+		case 'c':
+			dst = &sq.Col
+		default:
+			continue
+		}
+		x, err := ParseItemNumber(it[1:])
+		if err != nil {
+			return sq, err
+		}
+		if *dst >= 0 {
+			return sq, fmt.Errorf("encode: option %q has two items %c", strings.Join(items, " "), it[0])
+		}
+		*dst = x
+	}
+	if sq.Row < 0 || sq.Col < 0 {
+		return sq, fmt.Errorf("encode: option %q is not a square (no row or no column item)", strings.Join(items, " "))
+	}
+	return sq, nil
 }

@@ -465,3 +465,64 @@ func (e *External) Certify(ctx context.Context, in cnf.Source) (Result, error) {
 	r.Proof = proof
 	return r, nil
 }
+
+// CommandLine is the program and arguments that solve the DIMACS file
+// input (read by the solver itself, not copied); result is the file that
+// minisat writes its answer to (ignored by the others). A harness that
+// runs the solver under its own limits uses it with Answer.
+func (e *External) CommandLine(input, result string) []string {
+	args := append([]string{e.Path}, e.Args...)
+	args = append(args, input)
+	if e.minisat {
+		args = append(args, result)
+	}
+	return args
+}
+
+// Answer reads the answer of a run of CommandLine that ended with exit
+// status exit: its standard output, and for minisat its result file, for
+// a formula of vars variables. The model, when SAT, is not yet checked
+// against the clauses (CheckModel). A status line that the exit status
+// contradicts, garbage, or more than one answer is an error.
+func (e *External) Answer(stdout io.Reader, resultFile []byte, exit, vars int) (Result, error) {
+	var st Status
+	var model Model
+	if e.minisat {
+		if _, err := io.Copy(io.Discard, stdout); err != nil {
+			return Result{}, err
+		}
+		var err error
+		if st, model, err = parseMinisatResult(resultFile, vars); err != nil {
+			return Result{}, fmt.Errorf("sat: %s: %w", e.Program, err)
+		}
+	} else {
+		var models []Model
+		statuses, err := ParseOutput(stdout, vars, func(m Model) error {
+			models = append(models, m)
+			if len(models) > 1 {
+				return &OutputError{Msg: "more than one model"}
+			}
+			return nil
+		})
+		if err != nil {
+			return Result{}, fmt.Errorf("sat: %s: %w", e.Program, err)
+		}
+		if len(statuses) != 1 {
+			return Result{}, fmt.Errorf("sat: %s gave %d status lines, want 1 (exit status %d)", e.Program, len(statuses), exit)
+		}
+		st = statuses[0]
+		if len(models) == 1 {
+			model = models[0]
+		}
+	}
+	if err := e.checkExit(exit, st, ""); err != nil {
+		return Result{}, err
+	}
+	switch {
+	case st == Sat && model == nil:
+		return Result{}, fmt.Errorf("sat: %s answered SAT without a model", e.Program)
+	case st != Sat && model != nil:
+		return Result{}, fmt.Errorf("sat: %s answered %v with a model", e.Program, st)
+	}
+	return Result{Status: st, Model: model}, nil
+}

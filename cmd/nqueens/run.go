@@ -1,0 +1,238 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+	"unsafe"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/nqueens/solvers/sat"
+	"github.com/queenslab/nqueens/suite"
+)
+
+func newRun(e *env) *cobra.Command {
+	var (
+		o                       suite.RunOptions
+		solvers, memory         string
+		markdown, asCSV, asJSON bool
+	)
+	c := &cobra.Command{
+		Use:   "run DIR --solvers LIST",
+		Short: "Run solvers on a suite of gen, check every answer, and score them",
+		Long: `Run every solver of --solvers on every file of the suite in DIR (written by
+nqueens gen) that it reads: DIMACS for gini and gophersat (each in a process
+of this program), and for any DIMACS solver by name (` + strings.Join(sat.ExternalNames, ", ") + `)
+or path; XCC for dlx (dancing links). Each run has its own process group
+under the limits: --timeout of wall time (then the group is killed), and
+--memory of address space (RLIMIT_AS); its wall and CPU seconds and peak
+memory (rusage) are recorded.
+
+Every answer is checked: a SAT answer's model against the clauses, then
+decoded and verified against the instance's pre-placed and blocked squares;
+an answer that the manifest contradicts, or a model that fails, is WRONG.
+Statuses: SAT, UNSAT, TIMEOUT, MEMOUT, CRASH (a crash, garbage, no answer),
+UNKNOWN (the solver gave up), WRONG.
+
+Runs are appended to --results (default DIR/results.jsonl), one JSON line
+each, synced as it finishes; the same command resumes, skipping the runs
+recorded for the same file hash, solver version and limits; results of
+another suite are refused. The summary, a row per solver and encoding,
+gives the runs solved, failed by kind, PAR-2 (mean seconds, an unsolved run
+counting twice the timeout) and total CPU time: as text, --markdown, --csv
+or --json. Exit 1 if any run is WRONG, naming it with its command.`,
+		Args: argsBetween(1, 1, "DIR"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if btoi(markdown)+btoi(asCSV)+btoi(asJSON) > 1 {
+				return usagef("--markdown, --csv and --json: choose one")
+			}
+			if cmd.Flags().Changed("timeout") && o.Timeout <= 0 {
+				return usagef("--timeout must be positive, not %v", o.Timeout)
+			}
+			if o.Jobs < 0 {
+				return usagef("--jobs must be 1 or more, not %d", o.Jobs)
+			}
+			o.Solvers = splitList(solvers)
+			if len(o.Solvers) == 0 {
+				return usagef("run: --solvers is required (e.g. gini,cadical,dlx)")
+			}
+			if memory != "" {
+				b, err := parseBytes(memory)
+				if err != nil {
+					return usagef("--memory %q: %v", memory, err)
+				}
+				o.Memory = b
+			}
+			self, err := os.Executable()
+			if err != nil {
+				return err
+			}
+			o.Self = self
+			bar := e.progress("running", 0)
+			o.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
+			recs, err := suite.Run(cmd.Context(), args[0], o)
+			bar.done()
+			if err != nil {
+				return err
+			}
+			if err := writeSummary(e, suite.Summarize(recs), markdown, asCSV, asJSON); err != nil {
+				return err
+			}
+			var wrong []string
+			for _, r := range recs {
+				if r.Status == suite.StatusWrong {
+					wrong = append(wrong, fmt.Sprintf("%s on %s: %s (run it: %s)", r.Solver, r.File, r.Detail, r.Command))
+				}
+			}
+			if len(wrong) > 0 {
+				for _, w := range wrong[1:] {
+					fmt.Fprintln(e.stderr, "nqueens: WRONG: "+w)
+				}
+				return failure{"WRONG: " + wrong[0]}
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&solvers, "solvers", "", "comma-separated solvers: gini, gophersat, dlx, "+strings.Join(sat.ExternalNames, ", ")+", or paths")
+	c.Flags().DurationVar(&o.Timeout, "timeout", time.Minute, "wall-time limit of one run")
+	c.Flags().StringVar(&memory, "memory", "", "address-space limit of one run (e.g. 2G, 512M); none by default")
+	c.Flags().IntVarP(&o.Jobs, "jobs", "j", 1, "runs at once")
+	c.Flags().StringVar(&o.Results, "results", "", "results file, JSON lines (default DIR/results.jsonl)")
+	c.Flags().BoolVar(&markdown, "markdown", false, "summary as a Markdown table")
+	c.Flags().BoolVar(&asCSV, "csv", false, "summary as CSV")
+	c.Flags().BoolVar(&asJSON, "json", false, "summary as JSON")
+	return c
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// parseBytes reads a size: digits with an optional K, M, G or T suffix
+// (powers of 1024).
+func parseBytes(s string) (int64, error) {
+	mult := int64(1)
+	switch strings.ToUpper(s[len(s)-1:]) {
+	case "K":
+		mult = 1 << 10
+	case "M":
+		mult = 1 << 20
+	case "G":
+		mult = 1 << 30
+	case "T":
+		mult = 1 << 40
+	}
+	if mult > 1 {
+		s = s[:len(s)-1]
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || v <= 0 || v > (1<<62)/mult {
+		return 0, fmt.Errorf("want a positive size such as 2G or 512M")
+	}
+	return v * mult, nil
+}
+
+func writeSummary(e *env, rows []suite.Summary, markdown, asCSV, asJSON bool) error {
+	head := []string{"solver", "encoding", "runs", "SAT", "UNSAT", "TIMEOUT", "MEMOUT", "CRASH", "UNKNOWN", "WRONG", "PAR-2 s", "CPU s"}
+	cells := func(s suite.Summary) []string {
+		return []string{s.Solver, s.Encoding, strconv.Itoa(s.Runs), strconv.Itoa(s.Sat), strconv.Itoa(s.Unsat), strconv.Itoa(s.Timeout),
+			strconv.Itoa(s.Memout), strconv.Itoa(s.Crash), strconv.Itoa(s.Unknown), strconv.Itoa(s.Wrong),
+			strconv.FormatFloat(s.PAR2, 'f', 3, 64), strconv.FormatFloat(s.CPU, 'f', 2, 64)}
+	}
+	switch {
+	case asJSON:
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rows)
+	case asCSV:
+		w := csv.NewWriter(e.stdout)
+		w.Write(head)
+		for _, s := range rows {
+			w.Write(cells(s))
+		}
+		w.Flush()
+		return w.Error()
+	case markdown:
+		fmt.Fprintf(e.stdout, "| %s |\n", strings.Join(head, " | "))
+		fmt.Fprintf(e.stdout, "|%s\n", strings.Repeat(" --- |", len(head)))
+		for _, s := range rows {
+			fmt.Fprintf(e.stdout, "| %s |\n", strings.Join(cells(s), " | "))
+		}
+		return nil
+	}
+	fmt.Fprintf(e.stdout, "%-16s %-12s %5s %5s %5s %7s %6s %5s %7s %5s %10s %10s\n", anyStrings(head)...)
+	for _, s := range rows {
+		fmt.Fprintf(e.stdout, "%-16s %-12s %5s %5s %5s %7s %6s %5s %7s %5s %10s %10s\n", anyStrings(cells(s))...)
+	}
+	return nil
+}
+
+func anyStrings(s []string) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		out[i] = v
+	}
+	return out
+}
+
+// newLimitExec is the hidden command that nqueens run starts each solver
+// through: it sets the memory limit of its own process and replaces itself
+// with the solver, so that the limit and the rusage are the solver's.
+func newLimitExec(e *env) *cobra.Command {
+	var as int64
+	c := &cobra.Command{
+		Use:    "limit-exec [--as BYTES] -- PROGRAM [ARGS...]",
+		Short:  "Run PROGRAM under an address-space limit (used by nqueens run)",
+		Hidden: true,
+		Args:   cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if as < 0 {
+				return usagef("--as must be positive")
+			}
+			path, err := exec.LookPath(args[0])
+			if err != nil {
+				return usagef("limit-exec: %v", err)
+			}
+			// Everything execve needs is made before the limit is set: once
+			// it is, an allocation of this process could fail (its address
+			// space may already be larger than the limit), so nothing runs
+			// between the two system calls but them.
+			pathp, err := syscall.BytePtrFromString(path)
+			if err != nil {
+				return usagef("limit-exec: %v", err)
+			}
+			argv, err := syscall.SlicePtrFromStrings(args)
+			if err != nil {
+				return usagef("limit-exec: %v", err)
+			}
+			envv, err := syscall.SlicePtrFromStrings(os.Environ())
+			if err != nil {
+				return usagef("limit-exec: %v", err)
+			}
+			runtime.LockOSThread()
+			debug.SetGCPercent(-1)
+			lim := syscall.Rlimit{Cur: uint64(as), Max: uint64(as)}
+			if as > 0 {
+				if _, _, errno := syscall.RawSyscall(syscall.SYS_SETRLIMIT, syscall.RLIMIT_AS, uintptr(unsafe.Pointer(&lim)), 0); errno != 0 {
+					return fmt.Errorf("limit-exec: setrlimit: %v", errno)
+				}
+			}
+			_, _, errno := syscall.RawSyscall(syscall.SYS_EXECVE, uintptr(unsafe.Pointer(pathp)), uintptr(unsafe.Pointer(&argv[0])), uintptr(unsafe.Pointer(&envv[0])))
+			return fmt.Errorf("limit-exec: cannot run %s: %v", path, errno)
+		},
+	}
+	c.Flags().Int64Var(&as, "as", 0, "address-space limit in bytes (RLIMIT_AS)")
+	return c
+}

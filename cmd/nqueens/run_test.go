@@ -1,0 +1,165 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/queenslab/nqueens/suite"
+)
+
+// beCLI makes this test binary act as the nqueens command in the child
+// processes that nqueens run starts (limit-exec, sat, xcc).
+const beCLI = "NQUEENS_TEST_BE_CLI"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(beCLI) == "1" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// fakeSolver writes a shell script that behaves as a solver.
+func fakeSolver(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func readRecords(t *testing.T, path string) []suite.Record {
+	t.Helper()
+	recs, err := suite.ReadResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+// TestRunSuite generates a suite with SAT and UNSAT instances in DIMACS and
+// XCC, runs real solvers on it, resumes, and runs solvers that lie, crash,
+// hang, print garbage and run out of memory: each gets its status, and a
+// wrong answer is exit 1 naming it.
+func TestRunSuite(t *testing.T) {
+	t.Setenv(beCLI, "1")
+	dir := t.TempDir()
+	suiteDir := filepath.Join(dir, "s")
+	if code, _, errs := runCLI(t, "", "gen", "classic", "--from", "2", "--to", "7", "--formats", "dimacs,xcc", "--out", suiteDir, "-q"); code != 0 {
+		t.Fatalf("gen: %d %s", code, errs)
+	}
+	solvers := []string{"gini", "gophersat", "dlx"}
+	for _, s := range []string{"cadical", "minisat", "picosat"} {
+		if _, err := exec.LookPath(s); err == nil {
+			solvers = append(solvers, s)
+		} else if os.Getenv("NQUEENS_REQUIRE_SOLVERS") != "" {
+			t.Fatalf("%s is not installed", s)
+		}
+	}
+	results := filepath.Join(dir, "r.jsonl")
+	code, out, errs := runCLI(t, "", "run", suiteDir, "--solvers", strings.Join(solvers, ","), "--results", results, "--timeout", "30s", "--memory", "4G", "--csv", "-q")
+	if code != 0 {
+		t.Fatalf("run: %d %s %s", code, out, errs)
+	}
+	recs := readRecords(t, results)
+	// 6 instances in DIMACS for each SAT solver, 6 in XCC for dlx.
+	if want := 6 * len(solvers); len(recs) != want {
+		t.Fatalf("%d runs recorded, want %d", len(recs), want)
+	}
+	for _, r := range recs {
+		if r.Status != r.Expected || (r.Status == suite.StatusSat) != r.Verified || r.SolverVersion == "" || r.PeakKB <= 0 || r.Command == "" {
+			t.Errorf("%s on %s: %+v", r.Solver, r.File, r)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 1+len(solvers) || !strings.HasPrefix(lines[0], "solver,encoding,runs,SAT,UNSAT,TIMEOUT") {
+		t.Errorf("summary: %q", out)
+	}
+	// The same command again: nothing is run, the summary is the same.
+	before, _ := os.ReadFile(results)
+	code, out2, _ := runCLI(t, "", "run", suiteDir, "--solvers", strings.Join(solvers, ","), "--results", results, "--timeout", "30s", "--memory", "4G", "--csv", "-q")
+	after, _ := os.ReadFile(results)
+	if code != 0 || string(before) != string(after) || out2 != out {
+		t.Errorf("resumed run: %d, results changed %v, summary %q", code, string(before) != string(after), out2)
+	}
+	// Another timeout is another run.
+	code, _, _ = runCLI(t, "", "run", suiteDir, "--solvers", "gini", "--results", results, "--timeout", "29s", "-q")
+	if n := len(readRecords(t, results)); code != 0 || n != len(recs)+6 {
+		t.Errorf("new limits: %d, %d records", code, n)
+	}
+
+	// Solvers that fail in every way.
+	fakes := []struct{ name, body, status string }{
+		{"liar", `echo "s UNSATISFIABLE"; exit 20`, ""},
+		{"badmodel", `echo "s SATISFIABLE"; echo "v $(seq 1 $(grep '^p cnf' "$1" | cut -d' ' -f3) | tr '\n' ' ')0"; exit 10`, suite.StatusWrong},
+		{"crash", `kill -SEGV $$`, suite.StatusCrash},
+		{"garbage", `echo hello; exit 10`, suite.StatusCrash},
+		{"hang", `sleep 300`, suite.StatusTimeout},
+		{"memhog", `exec tail /dev/zero`, suite.StatusMemout},
+		{"giveup", `echo "s UNKNOWN"; exit 0`, suite.StatusUnknown},
+	}
+	var names []string
+	for _, f := range fakes {
+		names = append(names, fakeSolver(t, dir, f.name, f.body))
+	}
+	results2 := filepath.Join(dir, "r2.jsonl")
+	code, _, errs = runCLI(t, "", "run", suiteDir, "--solvers", strings.Join(names, ","), "--results", results2, "--timeout", "2s", "--memory", "256M", "--jobs", "2", "-q")
+	if code != 1 || !strings.Contains(errs, "WRONG: ") || !strings.Contains(errs, "(run it: ") {
+		t.Errorf("fake solvers: exit %d, %q", code, errs)
+	}
+	for _, r := range readRecords(t, results2) {
+		want := ""
+		for _, f := range fakes {
+			if strings.HasSuffix(r.Solver, "/"+f.name) {
+				want = f.status
+			}
+		}
+		if want == "" { // the liar: right on the UNSAT instances only
+			want = map[string]string{"SAT": suite.StatusWrong, "UNSAT": suite.StatusUnsat}[r.Expected]
+		}
+		if r.Status != want || r.Status == suite.StatusWrong && r.Detail == "" {
+			t.Errorf("%s on %s: %s (%s, peak %d KB, exit %d), want %s", filepath.Base(r.Solver), r.File, r.Status, r.Detail, r.PeakKB, r.Exit, want)
+		}
+		if r.Status == suite.StatusTimeout && r.Wall > 2.5 {
+			t.Errorf("%s: a timeout of 2 s recorded as %.2f s", r.Solver, r.Wall)
+		}
+	}
+	if out, _ := exec.Command("pgrep", "-f", "sleep 300").Output(); len(out) > 0 {
+		t.Errorf("a hanging solver outlived its run: %s", out)
+	}
+
+	// A changed suite is refused; so is a results file of something else.
+	m := filepath.Join(suiteDir, "manifest.json")
+	raw, _ := os.ReadFile(m)
+	os.WriteFile(m, append(raw, ' '), 0o644)
+	if code, _, errs := runCLI(t, "", "run", suiteDir, "--solvers", "gini", "--results", results, "-q"); code != 2 || !strings.Contains(errs, "another suite") {
+		t.Errorf("changed suite: %d %q", code, errs)
+	}
+	os.WriteFile(m, raw, 0o644)
+	junk := filepath.Join(dir, "junk")
+	os.WriteFile(junk, []byte("hello\nworld\n"), 0o644)
+	for _, args := range [][]string{
+		{"run", suiteDir, "--solvers", "gini", "--results", junk},
+		{"run", suiteDir},
+		{"run", suiteDir, "--solvers", "nosuch"},
+		{"run", suiteDir, "--solvers", "gini", "--memory", "lots"},
+		{"run", suiteDir, "--solvers", "gini", "--timeout", "0s"},
+		{"run", dir, "--solvers", "gini"},
+	} {
+		if code, _, errs := runCLI(t, "", append(args, "-q")...); code != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: %d %q", args, code, errs)
+		}
+	}
+	// JSON summary.
+	code, out, _ = runCLI(t, "", "run", suiteDir, "--solvers", "gini", "--results", results, "--timeout", "30s", "--memory", "4G", "--json", "-q")
+	var rows []suite.Summary
+	if err := json.Unmarshal([]byte(out), &rows); code != 0 || err != nil || len(rows) != 1 || rows[0].Sat != 4 || rows[0].Unsat != 2 {
+		t.Errorf("json summary: %d %v %s", code, err, out)
+	}
+	_ = fmt.Sprint
+}
