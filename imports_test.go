@@ -31,7 +31,7 @@ var allowedImports = map[string][]string{
 	"solvers/minizinc":    {},
 	"":                    {"model", "native", "encode", "cnf", "cnf/drat", "xcc", "solvers/sat", "solvers/dlx", "internal/memlimit"},
 	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
-	"suite":               {"", "model", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/cmdline", "internal/textio"},
+	"suite":               {"", "model", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/cmdline", "internal/panics", "internal/textio"},
 	"cluster":             {"", "native", "internal/textio"},
 	"draw":                {"model", "native"},
 }

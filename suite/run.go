@@ -72,6 +72,7 @@ type RunOptions struct {
 // Record is one run: a line of the results file.
 type Record struct {
 	File          string  `json:"file"`
+	ID            string  `json:"id"` // the instance, the same in every format
 	SHA256        string  `json:"sha256"`
 	Solver        string  `json:"solver"`
 	SolverVersion string  `json:"solver_version"`
@@ -347,7 +348,7 @@ func formatsOf(rows []Row) []string {
 // runOne runs one solver on one file under the limits and judges the
 // answer.
 func runOne(ctx context.Context, dir string, row Row, s solverSpec, o RunOptions) Record {
-	rec := Record{File: row.File, SHA256: row.SHA256, Solver: s.name, SolverVersion: s.version, Family: row.Family,
+	rec := Record{File: row.File, ID: row.ID, SHA256: row.SHA256, Solver: s.name, SolverVersion: s.version, Family: row.Family,
 		N: row.N, M: row.M, Format: row.Format, Encoding: row.Encoding, Expected: row.Expected,
 		Timeout: o.Timeout.Seconds(), MemoryMB: o.Memory >> 20}
 	tmp, err := os.MkdirTemp("", "nqueens-run-*")

@@ -247,7 +247,7 @@ numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
 		})
 		return bad
 	}
-	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e), newMerge(e), newDraw(e), newTrace(e), newBench(e), newRun(e), newLimitExec(e))
+	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e), newMerge(e), newDraw(e), newTrace(e), newBench(e), newRun(e), newPlot(e), newLimitExec(e))
 	for _, c := range testCommands {
 		root.AddCommand(c(e))
 	}

@@ -163,3 +163,42 @@ func TestRunSuite(t *testing.T) {
 	}
 	_ = fmt.Sprint
 }
+
+// TestPlot draws the three charts of a results file as PNG and SVG.
+func TestPlot(t *testing.T) {
+	t.Setenv(beCLI, "1")
+	dir := t.TempDir()
+	suiteDir := filepath.Join(dir, "s")
+	if code, _, errs := runCLI(t, "", "gen", "classic", "--from", "4", "--to", "8", "--formats", "dimacs,xcc", "--out", suiteDir, "-q"); code != 0 {
+		t.Fatalf("gen: %d %s", code, errs)
+	}
+	if code, _, errs := runCLI(t, "", "run", suiteDir, "--solvers", "gini,gophersat,dlx", "-q"); code != 0 {
+		t.Fatalf("run: %d %s", code, errs)
+	}
+	res := filepath.Join(suiteDir, "results.jsonl")
+	png, svg, sc := filepath.Join(dir, "c.png"), filepath.Join(dir, "n.svg"), filepath.Join(dir, "s.png")
+	if code, _, errs := runCLI(t, "", "plot", res, "--cactus", png, "--by-n", svg, "--scatter", "gini", "dlx", sc); code != 0 {
+		t.Fatalf("plot: %d %s", code, errs)
+	}
+	for _, f := range []string{png, sc} {
+		b, _ := os.ReadFile(f)
+		if len(b) < 1000 || string(b[1:4]) != "PNG" {
+			t.Errorf("%s is not a PNG (%d bytes)", f, len(b))
+		}
+	}
+	if b, _ := os.ReadFile(svg); !strings.Contains(string(b), "<svg") || !strings.Contains(string(b), "classic, gini/pairwise") {
+		t.Errorf("%s is not the SVG chart", svg)
+	}
+	for _, args := range [][]string{
+		{"plot", res},
+		{"plot", res, "--cactus", filepath.Join(dir, "x.gif")},
+		{"plot", res, "--scatter", "gini", "nosuch", sc},
+		{"plot", res, "--scatter", "gini"},
+		{"plot", filepath.Join(dir, "none.jsonl"), "--cactus", png},
+		{"plot", filepath.Join(suiteDir, "manifest.json"), "--cactus", png},
+	} {
+		if code, _, errs := runCLI(t, "", args...); code != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: %d %q", args, code, errs)
+		}
+	}
+}

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/nqueens/draw"
+	"github.com/queenslab/nqueens/internal/atomicfile"
+	"github.com/queenslab/nqueens/suite"
+)
+
+func newPlot(e *env) *cobra.Command {
+	var cactus, scatter, byN string
+	c := &cobra.Command{
+		Use:   "plot RESULTS [--cactus F] [--scatter A B F] [--by-n F]",
+		Short: "Draw the results of nqueens run: cactus, scatter and time against N",
+		Long: `Draw the runs of a results file of nqueens run, as PNG or SVG by the output
+file's extension (.png, .svg):
+
+  --cactus F       instances solved against time, a line per solver and
+                   encoding (log time axis), as in SAT competition reports
+  --scatter A B F  each instance's time under solver A against solver B
+                   (whatever the format each reads)
+                   (log axes, the diagonal dashed); a run not solved is
+                   drawn at the timeout, on the border
+  --by-n F         median time against N, a line per family and solver (a
+                   run not solved counts as the timeout)
+
+A solver is named as in the results (its name or path); "solver/encoding"
+picks one encoding of a SAT solver.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if scatter != "" {
+				return argsBetween(3, 3, "RESULTS, and solver B and the file after --scatter A")(cmd, args)
+			}
+			return argsBetween(1, 1, "RESULTS")(cmd, args)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if cactus == "" && scatter == "" && byN == "" {
+				return usagef("plot: give --cactus, --scatter or --by-n")
+			}
+			recs, err := suite.ReadResults(args[0])
+			if err != nil {
+				return err
+			}
+			if len(recs) == 0 {
+				return usagef("plot: %s holds no runs", args[0])
+			}
+			type job struct {
+				file  string
+				chart draw.Chart
+			}
+			var jobs []job
+			if cactus != "" {
+				jobs = append(jobs, job{cactus, cactusChart(recs)})
+			}
+			if scatter != "" {
+				ch, err := scatterChart(recs, scatter, args[1])
+				if err != nil {
+					return err
+				}
+				jobs = append(jobs, job{args[2], ch})
+			}
+			if byN != "" {
+				jobs = append(jobs, job{byN, byNChart(recs)})
+			}
+			for _, j := range jobs {
+				format := strings.TrimPrefix(strings.ToLower(filepath.Ext(j.file)), ".")
+				if format != "png" && format != "svg" {
+					return usagef("plot: %s: the file must end in .png or .svg", j.file)
+				}
+				if err := checkWritable(j.file); err != nil {
+					return err
+				}
+			}
+			for _, j := range jobs {
+				format := strings.TrimPrefix(strings.ToLower(filepath.Ext(j.file)), ".")
+				if err := atomicfile.Write(cmd.Context(), j.file, func(w io.Writer) error { return draw.WriteChart(w, j.chart, format) }); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&cactus, "cactus", "", "cactus plot file (.png or .svg)")
+	c.Flags().StringVar(&scatter, "scatter", "", "solver A of a scatter plot (then solver B and the file)")
+	c.Flags().StringVar(&byN, "by-n", "", "median time against N, file (.png or .svg)")
+	return c
+}
+
+// seriesName is a run's solver, with the encoding for DIMACS files.
+func seriesName(r suite.Record) string {
+	if r.Format == "dimacs" && r.Encoding != "" {
+		return r.Solver + "/" + r.Encoding
+	}
+	return r.Solver
+}
+
+// runTime is a run's time for the charts: its wall time if solved, else
+// the timeout.
+func runTime(r suite.Record) float64 {
+	if r.Solved() {
+		return r.Wall
+	}
+	return r.Timeout
+}
+
+func cactusChart(recs []suite.Record) draw.Chart {
+	times := map[string][]float64{}
+	var names []string
+	for _, r := range recs {
+		name := seriesName(r)
+		if _, ok := times[name]; !ok {
+			names = append(names, name)
+			times[name] = nil
+		}
+		if r.Solved() {
+			times[name] = append(times[name], r.Wall)
+		}
+	}
+	sort.Strings(names)
+	ch := draw.Chart{Title: "Instances solved against time", XLabel: "instances solved", YLabel: "seconds (wall)", LogY: true}
+	for _, name := range names {
+		t := times[name]
+		sort.Float64s(t)
+		s := draw.Series{Name: name}
+		for i, v := range t {
+			s.XY = append(s.XY, [2]float64{float64(i + 1), v})
+		}
+		ch.Series = append(ch.Series, s)
+	}
+	return ch
+}
+
+func scatterChart(recs []suite.Record, a, b string) (draw.Chart, error) {
+	pick := func(name string) (map[string]suite.Record, error) {
+		m := map[string]suite.Record{}
+		for _, r := range recs {
+			if r.Solver == name || seriesName(r) == name {
+				if _, dup := m[r.ID]; dup {
+					return nil, usagef("plot: %s has two runs of instance %s; name one encoding (solver/encoding) or use one results file per limit", name, r.ID)
+				}
+				m[r.ID] = r
+			}
+		}
+		if len(m) == 0 {
+			return nil, usagef("plot: no runs of %s in the results", name)
+		}
+		return m, nil
+	}
+	ra, err := pick(a)
+	if err != nil {
+		return draw.Chart{}, err
+	}
+	rb, err := pick(b)
+	if err != nil {
+		return draw.Chart{}, err
+	}
+	s := draw.Series{Name: fmt.Sprintf("%s (x) against %s (y)", a, b)}
+	var files []string
+	for f := range ra {
+		if _, ok := rb[f]; ok {
+			files = append(files, f)
+		}
+	}
+	if len(files) == 0 {
+		return draw.Chart{}, usagef("plot: %s and %s ran on no instance in common", a, b)
+	}
+	slices.Sort(files)
+	for _, f := range files {
+		s.XY = append(s.XY, [2]float64{runTime(ra[f]), runTime(rb[f])})
+	}
+	return draw.Chart{Title: "Time per instance (a run not solved is at the timeout)", XLabel: a + ", seconds", YLabel: b + ", seconds",
+		LogX: true, LogY: true, Points: true, Diagonal: true, Series: []draw.Series{s}}, nil
+}
+
+func byNChart(recs []suite.Record) draw.Chart {
+	times := map[string]map[int][]float64{}
+	var names []string
+	for _, r := range recs {
+		name := r.Family + ", " + seriesName(r)
+		if times[name] == nil {
+			times[name] = map[int][]float64{}
+			names = append(names, name)
+		}
+		times[name][r.N] = append(times[name][r.N], runTime(r))
+	}
+	sort.Strings(names)
+	ch := draw.Chart{Title: "Median time against N", XLabel: "N", YLabel: "seconds (wall, median)", LogY: true}
+	for _, name := range names {
+		var ns []int
+		for n := range times[name] {
+			ns = append(ns, n)
+		}
+		sort.Ints(ns)
+		s := draw.Series{Name: name}
+		for _, n := range ns {
+			t := times[name][n]
+			sort.Float64s(t)
+			med := t[len(t)/2]
+			if len(t)%2 == 0 {
+				med = (t[len(t)/2-1] + t[len(t)/2]) / 2
+			}
+			s.XY = append(s.XY, [2]float64{float64(n), med})
+		}
+		ch.Series = append(ch.Series, s)
+	}
+	return ch
+}
