@@ -101,6 +101,15 @@ check "gen classic with --n and a range" 2 1 q gen classic --n 5 --from 1 --to 3
 check "gen without --out" 2 1 q gen classic --n 5
 : >afile
 check "gen --out an existing file" 2 1 q gen classic --n 5 --out afile
+check "run without a suite" 2 1 q run nosuch --solvers gini
+check "run without --solvers" 2 1 q run . 
+check "run an unknown solver" 2 1 q run . --solvers nosuch
+check "run --memory garbage" 2 1 q run . --solvers gini --memory lots
+check "run --jobs -1" 2 1 q run . --solvers gini --jobs -1
+check "plot without a chart" 2 1 q plot nosuch.jsonl
+check "plot a missing results file" 2 1 q plot nosuch.jsonl --cactus c.png
+check "plot to a .gif" 2 1 q plot nosuch.jsonl --cactus c.gif
+check "count --depth 9" 2 1 q count 12 --depth 9
 check "trace too large a GIF" 2 1 q trace 32 --gif t.gif --cell 200
 check "draw without a picture" 2 1 q draw 8
 check "unknown command" 2 1 q frob

@@ -138,7 +138,7 @@ func (o RunOptions) withDefaults(dir string) RunOptions {
 }
 
 // lookupSolvers resolves the names of o.Solvers, each once.
-func (o RunOptions) lookupSolvers() ([]solverSpec, error) {
+func (o RunOptions) lookupSolvers(ctx context.Context) ([]solverSpec, error) {
 	if len(o.Solvers) == 0 {
 		return nil, &nqueens.OptionError{Err: errors.New("run: no solvers given")}
 	}
@@ -165,7 +165,7 @@ func (o RunOptions) lookupSolvers() ([]solverSpec, error) {
 			if err != nil {
 				return nil, &nqueens.OptionError{Err: fmt.Errorf("run: %v", err)}
 			}
-			specs = append(specs, solverSpec{name: name, version: externalVersion(e.Path), format: "dimacs", argv: e.CommandLine, ext: e})
+			specs = append(specs, solverSpec{name: name, version: externalVersion(ctx, e.Path), format: "dimacs", argv: e.CommandLine, ext: e})
 		}
 	}
 	return specs, nil
@@ -189,8 +189,8 @@ func inProcessVersion(name string) string {
 // externalVersion is the first line that "PROGRAM --version" prints when it
 // has a version number in it, else the SHA-256 of the executable (16 hex
 // digits), which names the build as well.
-func externalVersion(path string) string {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+func externalVersion(ctx context.Context, path string) string {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, path, "--version")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -241,7 +241,7 @@ func Run(ctx context.Context, dir string, o RunOptions) ([]Record, error) {
 	}
 	var man Manifest
 	json.Unmarshal(raw, &man)
-	specs, err := o.lookupSolvers()
+	specs, err := o.lookupSolvers(ctx)
 	if err != nil {
 		return nil, err
 	}
