@@ -32,6 +32,10 @@ type Chart struct {
 type Series struct {
 	Name string
 	XY   [][2]float64
+	// Style, if above 0, picks the color (Style-1 in the palette) instead
+	// of the series' place; Dashed draws the line dashed.
+	Style  int
+	Dashed bool
 }
 
 // chartColors give the series distinct colors, in order.
@@ -43,6 +47,43 @@ var chartColors = []color.RGBA{
 
 // WriteChart draws the chart as "png" or "svg", 720 by 480 points.
 func WriteChart(w io.Writer, c Chart, format string) error {
+	return WriteCharts(w, []Chart{c}, format)
+}
+
+// WriteCharts draws charts one above the other, 720 by 480 points each, as
+// "png" or "svg".
+func WriteCharts(w io.Writer, charts []Chart, format string) error {
+	var plots [][]*plot.Plot
+	for _, c := range charts {
+		p, err := newPlot(c)
+		if err != nil {
+			return err
+		}
+		plots = append(plots, []*plot.Plot{p})
+	}
+	width, height := vg.Points(720), vg.Points(480)*vg.Length(len(charts))
+	var canvas vg.CanvasWriterTo
+	switch format {
+	case "png":
+		img := vgimg.New(width, height)
+		canvas = vgimg.PngCanvas{Canvas: img}
+	case "svg":
+		canvas = vgsvg.New(width, height)
+	default:
+		return fmt.Errorf("draw: unknown chart format %q (png or svg)", format)
+	}
+	tiles := draw.Tiles{Rows: len(charts), Cols: 1, PadY: vg.Millimeter * 6, PadTop: vg.Millimeter * 2,
+		PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 4}
+	cells := plot.Align(plots, tiles, draw.New(canvas))
+	for i := range plots {
+		plots[i][0].Draw(cells[i][0])
+	}
+	_, err := canvas.WriteTo(w)
+	return err
+}
+
+// newPlot makes the gonum plot of a chart.
+func newPlot(c Chart) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = c.Title
 	p.X.Label.Text, p.Y.Label.Text = c.XLabel, c.YLabel
@@ -60,6 +101,10 @@ func WriteChart(w io.Writer, c Chart, format string) error {
 		if len(s.XY) == 0 {
 			continue
 		}
+		style := i
+		if s.Style != 0 {
+			style = s.Style - 1
+		}
 		xy := make(plotter.XYs, len(s.XY))
 		for k, pt := range s.XY {
 			x, y := pt[0], pt[1]
@@ -73,10 +118,10 @@ func WriteChart(w io.Writer, c Chart, format string) error {
 			xy[k] = plotter.XY{X: x, Y: y}
 			lo, hi = math.Min(lo, math.Min(x, y)), math.Max(hi, math.Max(x, y))
 		}
-		col := chartColors[i%len(chartColors)]
+		col := chartColors[style%len(chartColors)]
 		sc, err := plotter.NewScatter(xy)
 		if err != nil {
-			return fmt.Errorf("draw: %v", err)
+			return nil, fmt.Errorf("draw: %v", err)
 		}
 		sc.Color = col
 		sc.Shape = draw.CircleGlyph{}
@@ -88,38 +133,27 @@ func WriteChart(w io.Writer, c Chart, format string) error {
 		}
 		l, err := plotter.NewLine(xy)
 		if err != nil {
-			return fmt.Errorf("draw: %v", err)
+			return nil, fmt.Errorf("draw: %v", err)
 		}
 		l.Color = col
 		l.Width = vg.Points(1.5)
+		if s.Dashed {
+			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+		}
 		p.Add(l, sc)
 		p.Legend.Add(s.Name, l, sc)
 	}
 	if c.Diagonal && lo <= hi {
 		d, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo}, {X: hi, Y: hi}})
 		if err != nil {
-			return fmt.Errorf("draw: %v", err)
+			return nil, fmt.Errorf("draw: %v", err)
 		}
 		d.Color = color.RGBA{0x99, 0x99, 0x99, 0xff}
 		d.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
 		p.Add(d)
 		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
 	}
-	width, height := vg.Points(720), vg.Points(480)
-	var err error
-	switch format {
-	case "png":
-		img := vgimg.New(width, height)
-		p.Draw(draw.New(img))
-		_, err = vgimg.PngCanvas{Canvas: img}.WriteTo(w)
-	case "svg":
-		img := vgsvg.New(width, height)
-		p.Draw(draw.New(img))
-		_, err = img.WriteTo(w)
-	default:
-		return fmt.Errorf("draw: unknown chart format %q (png or svg)", format)
-	}
-	return err
+	return p, nil
 }
 
 // logTicks marks a log axis at 1, 2 and 5 times the powers of ten, labelled,

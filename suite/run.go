@@ -47,7 +47,8 @@ const (
 type RunOptions struct {
 	// Solvers are the solvers to run, by name: gini, gophersat (DIMACS, in a
 	// process of the nqueens command), dlx (XCC, likewise), any of
-	// sat.ExternalNames or the path of a DIMACS solver.
+	// sat.ExternalNames or the path of a DIMACS solver (clasp reads the OPB
+	// files too), minizinc (mzn-inline files, with Gecode).
 	Solvers []string
 	// Timeout is the wall-time limit of one run (default a minute).
 	Timeout time.Duration
@@ -120,8 +121,10 @@ type solverSpec struct {
 	name, version string
 	format        string // the manifest format it reads
 	argv          func(file, result string) []string
-	// ext reads a DIMACS solver's answer (nil for dlx).
-	ext *sat.External
+	// ext reads a DIMACS solver's answer; otherwise read decodes the
+	// answer of dlx, clasp on OPB or minizinc.
+	ext  *sat.External
+	read func(out []byte, exit int, errText string, n int) (sat.Status, model.Placement, error)
 }
 
 func (o RunOptions) withDefaults(dir string) RunOptions {
@@ -159,13 +162,25 @@ func (o RunOptions) lookupSolvers(ctx context.Context) ([]solverSpec, error) {
 				ext:  &sat.External{Program: name, Path: o.Self}})
 		case "dlx":
 			specs = append(specs, solverSpec{name: name, version: inProcessVersion(name), format: "xcc",
-				argv: func(file, _ string) []string { return []string{o.Self, "xcc", file, "-q"} }})
+				argv: func(file, _ string) []string { return []string{o.Self, "xcc", file, "-q"} }, read: dlxAnswer})
+		case "minizinc":
+			path, err := exec.LookPath("minizinc")
+			if err != nil {
+				return nil, &nqueens.OptionError{Err: errors.New("run: minizinc is not installed (not found on the PATH)")}
+			}
+			specs = append(specs, solverSpec{name: name, version: externalVersion(ctx, path) + ", gecode", format: "mzn-inline",
+				argv: func(file, _ string) []string { return []string{path, "--solver", "gecode", file} }, read: minizincAnswer})
 		default:
 			e, err := sat.LookupExternal(name)
 			if err != nil {
 				return nil, &nqueens.OptionError{Err: fmt.Errorf("run: %v", err)}
 			}
 			specs = append(specs, solverSpec{name: name, version: externalVersion(ctx, e.Path), format: "dimacs", argv: e.CommandLine, ext: e})
+			if name == "clasp" {
+				// clasp reads pseudo-Boolean files too.
+				specs = append(specs, solverSpec{name: name, version: specs[len(specs)-1].version, format: "opb",
+					argv: func(file, _ string) []string { return []string{e.Path, file} }, read: opbAnswer})
+			}
 		}
 	}
 	return specs, nil
@@ -213,7 +228,8 @@ func externalVersion(ctx context.Context, path string) string {
 }
 
 // Run runs every solver on every file of the suite in dir that it reads
-// (DIMACS for SAT solvers, XCC for dlx), each run in its own process group
+// (DIMACS for SAT solvers, and OPB for clasp; XCC for dlx; mzn-inline for
+// minizinc), each run in its own process group
 // under the limits, and checks each answer: a SAT answer's model is
 // decoded and verified against the instance (its pre-placed and blocked
 // squares), and an answer against the manifest's is WRONG. Each run is
@@ -438,7 +454,7 @@ func runOne(ctx context.Context, dir string, row Row, s solverSpec, o RunOptions
 			}
 		}
 	} else {
-		st, placement, answerErr = dlxAnswer(stdout.Bytes(), rec.Exit, errText, row.N)
+		st, placement, answerErr = s.read(stdout.Bytes(), rec.Exit, errText, row.N)
 	}
 	if answerErr != nil {
 		rec.Status, rec.Detail = memoutOr(StatusCrash, o, rec, errText), answerErr.Error()
@@ -552,6 +568,96 @@ func dlxAnswer(out []byte, exit int, errText string, n int) (sat.Status, model.P
 		q[sq.Row] = sq.Col
 	}
 	return sat.Sat, q, nil
+}
+
+// opbAnswer reads clasp's answer to a pseudo-Boolean file: "s" line and
+// "v" lines of x<k> and -x<k> (the queen of row r, column c is x(r*n+c+1)),
+// exit status 10 or 20 (or 0/30 with the "s" line).
+func opbAnswer(out []byte, exit int, _ string, n int) (sat.Status, model.Placement, error) {
+	st := sat.Unknown
+	statuses := 0
+	truth := map[int]bool{}
+	for _, l := range strings.Split(string(out), "\n") {
+		l = strings.TrimSpace(l)
+		switch {
+		case l == "" || strings.HasPrefix(l, "c"):
+		case strings.HasPrefix(l, "s "):
+			statuses++
+			switch strings.TrimSpace(l[2:]) {
+			case "SATISFIABLE", "OPTIMUM FOUND":
+				st = sat.Sat
+			case "UNSATISFIABLE":
+				st = sat.Unsat
+			case "UNKNOWN":
+				st = sat.Unknown
+			default:
+				return sat.Unknown, nil, fmt.Errorf("unexpected status %q", clipText(l))
+			}
+		case strings.HasPrefix(l, "v "):
+			for _, f := range strings.Fields(l[2:]) {
+				neg := strings.HasPrefix(f, "-")
+				k, err := strconv.Atoi(strings.TrimPrefix(strings.TrimPrefix(f, "-"), "x"))
+				if err != nil || k < 1 || !strings.Contains(f, "x") {
+					return sat.Unknown, nil, fmt.Errorf("unexpected literal %q", clipText(f))
+				}
+				truth[k] = !neg
+			}
+		default:
+			return sat.Unknown, nil, fmt.Errorf("unexpected output %q", clipText(l))
+		}
+	}
+	if statuses != 1 {
+		return sat.Unknown, nil, fmt.Errorf("%d status lines, want 1 (exit status %d)", statuses, exit)
+	}
+	if want, ok := map[int]sat.Status{10: sat.Sat, 20: sat.Unsat}[exit]; ok && want != st {
+		return sat.Unknown, nil, fmt.Errorf("exit status %d but answered %v", exit, st)
+	}
+	if st != sat.Sat {
+		return st, nil, nil
+	}
+	q, err := encode.Decode(n, func(v int) bool { return truth[v] })
+	if err != nil {
+		return sat.Sat, nil, fmt.Errorf("its model is not a placement: %v", err)
+	}
+	return sat.Sat, q, nil
+}
+
+// minizincAnswer reads minizinc's answer to a queens model: "q = [c1, ...]"
+// (1-based columns) and "----------", or "=====UNSATISFIABLE=====".
+func minizincAnswer(out []byte, exit int, errText string, n int) (sat.Status, model.Placement, error) {
+	var q model.Placement
+	st := sat.Unknown
+	for _, l := range strings.Split(string(out), "\n") {
+		l = strings.TrimSpace(l)
+		switch {
+		case l == "":
+		case l == "=====UNSATISFIABLE=====":
+			st = sat.Unsat
+		case l == "----------":
+			if q == nil {
+				return sat.Unknown, nil, errors.New("a solution without its queens")
+			}
+			st = sat.Sat
+		case l == "==========":
+		case strings.HasPrefix(l, "q = [") && strings.HasSuffix(l, "]"):
+			for _, f := range strings.Split(l[5:len(l)-1], ",") {
+				c, err := strconv.Atoi(strings.TrimSpace(f))
+				if err != nil {
+					return sat.Unknown, nil, fmt.Errorf("unexpected column %q", clipText(f))
+				}
+				q = append(q, c-1)
+			}
+			if len(q) != n {
+				return sat.Unknown, nil, fmt.Errorf("%d queens for N = %d", len(q), n)
+			}
+		default:
+			return sat.Unknown, nil, fmt.Errorf("unexpected output %q", clipText(l))
+		}
+	}
+	if exit != 0 {
+		return sat.Unknown, nil, fmt.Errorf("exit status %d", exit)
+	}
+	return st, q, nil
 }
 
 // capped keeps at most max bytes of a stream (the first, or with tail the

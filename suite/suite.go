@@ -61,8 +61,13 @@ type Options struct {
 	// folder, for the manifest. (Each file's header holds the nqueens
 	// encode command that writes that file again.)
 	Command string
-	// Budget bounds each of the two solves that decide an instance.
+	// Budget bounds the deciding of each instance (dancing links and gini
+	// together): an instance not decided within it is recorded as
+	// expected UNKNOWN, with the reason, and the run goes on.
 	Budget time.Duration
+	// Hard draws M from N at the peak of hardness of random completion
+	// (HardM), for the completion family, instead of taking M.
+	Hard bool
 	// Certify adds to every UNSAT instance a DRAT proof from cadical,
 	// checked in-process, recorded in the manifest's certificate column.
 	Certify bool
@@ -72,8 +77,11 @@ type Options struct {
 
 // Row is one file of a suite, a row of its manifest.
 type Row struct {
-	File      string  `json:"file"`
+	File string `json:"file"`
+	// Expected is SAT, UNSAT, or UNKNOWN for an instance not decided within
+	// the budget, with the reason.
 	Expected  string  `json:"expected"`
+	Reason    string  `json:"reason,omitempty"`
 	ID        string  `json:"id"`
 	Family    string  `json:"family"`
 	N         int     `json:"n"`
@@ -93,6 +101,10 @@ type Row struct {
 	// Command writes the file again, byte for byte: nqueens encode with
 	// the instance's squares, format and encoding. It is the header's.
 	Command string `json:"command"`
+	// DecideNodes is the number of search-tree nodes dancing links needed
+	// to decide the instance (to its first solution, or the whole tree
+	// when it has none): a measure of hardness to sort a suite by.
+	DecideNodes uint64 `json:"decide_nodes"`
 }
 
 // CountMaxN is the largest N whose instances get their number of
@@ -104,6 +116,9 @@ const CountMaxN = 10
 // range N..N of a classic suite given by
 // N, and a budget of a minute.
 func (o Options) withDefaults() Options {
+	if o.Hard {
+		o.M = HardM(o.N)
+	}
 	if len(o.Formats) == 0 {
 		o.Formats = []string{"dimacs"}
 	}
@@ -122,6 +137,9 @@ func (o Options) Validate() error {
 	o = o.withDefaults()
 	known := func(list []string, s string) bool {
 		return slices.Contains(list, s)
+	}
+	if o.Hard && o.Family != "completion" {
+		return &nqueens.OptionError{Err: fmt.Errorf("%s: the peak of hardness (Hard) is measured for the completion family only", o.Family)}
 	}
 	if !known(Families, o.Family) {
 		return &nqueens.OptionError{Err: fmt.Errorf("unknown family %q (known: %s)", o.Family, strings.Join(Families, ", "))}
@@ -220,31 +238,36 @@ func randomBlocked(rng *rand.Rand, n, m int) []model.Square {
 
 // decide finds whether p has a solution by two independent methods, dancing
 // links on the exact cover and gini on the CNF, and fails if they disagree.
-func decide(ctx context.Context, p model.Problem, budget time.Duration) (bool, *uint64, error) {
+// nodes is the number of search-tree nodes dancing links needed (its first
+// solution, or the whole tree when there is none). An instance that either
+// method cannot decide within the budget is an error that wraps
+// context.DeadlineExceeded.
+func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool, count *uint64, nodes uint64, err error) {
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	x, _, err := encode.QueensCover(p, encode.OrganPipe)
 	if err != nil {
-		return false, nil, err
+		return false, nil, 0, err
 	}
 	d, err := dlx.New(x)
 	if err != nil {
-		return false, nil, err
+		return false, nil, 0, err
 	}
-	first, _, err := d.First(ctx)
+	first, st, err := d.First(ctx)
 	if err != nil {
-		return false, nil, fmt.Errorf("dancing links: %w", err)
+		return false, nil, 0, fmt.Errorf("dancing links: %w", err)
 	}
+	nodes = st.Nodes
 	cnf, err := encode.NewCNF(p, nil)
 	if err != nil {
-		return false, nil, err
+		return false, nil, nodes, err
 	}
 	r, err := sat.Gini{}.Solve(ctx, cnf)
 	if err != nil {
-		return false, nil, fmt.Errorf("gini: %w", err)
+		return false, nil, nodes, fmt.Errorf("gini: %w", err)
 	}
 	if (first != nil) != (r.Status == sat.Sat) {
-		return false, nil, fmt.Errorf("dancing links and gini disagree on %+v: %v against %v", p, first != nil, r.Status)
+		return false, nil, nodes, fmt.Errorf("dancing links and gini disagree on %+v: %v against %v", p, first != nil, r.Status)
 	}
 	if r.Status == sat.Sat {
 		q, err := encode.Decode(p.N, func(v int) bool { return r.Model[v] })
@@ -252,25 +275,24 @@ func decide(ctx context.Context, p model.Problem, budget time.Duration) (bool, *
 			err = model.Verify(p, q)
 		}
 		if err != nil {
-			return false, nil, fmt.Errorf("gini's model: %v", err)
+			return false, nil, nodes, fmt.Errorf("gini's model: %v", err)
 		}
 	}
-	var count *uint64
 	if p.N <= CountMaxN {
 		all, _, err := d.Count(ctx, 1)
 		if err != nil {
-			return false, nil, err
+			return false, nil, nodes, err
 		}
 		bt, err := backtrackCount(ctx, p)
 		if err != nil {
-			return false, nil, err
+			return false, nil, nodes, err
 		}
 		if bt != all {
-			return false, nil, fmt.Errorf("dancing links counts %d solutions of %+v, backtracking %d", all, p, bt)
+			return false, nil, nodes, fmt.Errorf("dancing links counts %d solutions of %+v, backtracking %d", all, p, bt)
 		}
 		count = &all
 	}
-	return first != nil, count, nil
+	return first != nil, count, nodes, nil
 }
 
 // certify proves that p has no solution (nqueens.CertifyNone) and returns
@@ -336,7 +358,10 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 				if tries > 200*o.Count {
 					return nil, fmt.Errorf("unsat: only %d unsatisfiable instances among %d tries with N = %d, m = %d", len(insts), tries, o.N, o.M)
 				}
-				ok, _, err := decide(ctx, p, o.Budget)
+				ok, _, _, err := decide(ctx, p, o.Budget)
+				if undecided(ctx, err) {
+					continue // not known to be unsatisfiable
+				}
 				if err != nil {
 					return nil, err
 				}
@@ -361,17 +386,20 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 	}
 	var rows []Row
 	for k, in := range insts {
-		ok, count, err := decide(ctx, in.p, o.Budget)
-		if err != nil {
+		ok, count, nodes, err := decide(ctx, in.p, o.Budget)
+		expected, reason := "UNSAT", ""
+		switch {
+		case undecided(ctx, err):
+			expected, reason = "UNKNOWN", fmt.Sprintf("not decided within the budget of %v by dancing links and gini", o.Budget)
+			nodes = 0
+		case err != nil:
 			return nil, fmt.Errorf("%s: %w", in.id, err)
-		}
-		expected := "UNSAT"
-		if ok {
+		case ok:
 			expected = "SAT"
 		}
-		base := Row{Expected: expected, ID: in.id, Family: o.Family, N: in.p.N, M: o.M, Seed: o.Seed,
-			Fixed: squaresText(in.p.Fixed), Blocked: squaresText(in.p.Blocked), Solutions: count}
-		if o.Certify && !ok {
+		base := Row{Expected: expected, Reason: reason, ID: in.id, Family: o.Family, N: in.p.N, M: o.M, Seed: o.Seed,
+			Fixed: squaresText(in.p.Fixed), Blocked: squaresText(in.p.Blocked), Solutions: count, DecideNodes: nodes}
+		if o.Certify && expected == "UNSAT" {
 			if base.Certificate, err = certify(ctx, in.p); err != nil {
 				return nil, fmt.Errorf("%s: %w", in.id, err)
 			}
@@ -416,6 +444,12 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		return nil, err
 	}
 	return rows, nil
+}
+
+// undecided tells whether err is a budget that ran out (not the caller's
+// context).
+func undecided(ctx context.Context, err error) bool {
+	return err != nil && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil
 }
 
 // instanceOptions are the options that write instance p in the format,
@@ -542,7 +576,7 @@ func writeHashed(ctx context.Context, path string, write func(io.Writer) error) 
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command"}
+var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason"}
 
 // Manifest is the content of manifest.json.
 type Manifest struct {
@@ -574,7 +608,8 @@ func writeManifests(dir, command string, rows []Row) error {
 				sol = strconv.FormatUint(*r.Solutions, 10)
 			}
 			cw.Write([]string{r.File, r.Expected, r.ID, r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), r.Fixed, r.Blocked,
-				strconv.FormatUint(r.Seed, 10), r.Format, r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol, r.Certificate, r.Command})
+				strconv.FormatUint(r.Seed, 10), r.Format, r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol, r.Certificate, r.Command,
+				strconv.FormatUint(r.DecideNodes, 10), r.Reason})
 		}
 		cw.Flush()
 		return cw.Error()
@@ -613,6 +648,9 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 		if hex.EncodeToString(sum[:]) != r.SHA256 {
 			problems = append(problems, fmt.Sprintf("%s: SHA-256 differs from the manifest", r.File))
 			continue
+		}
+		if r.Expected == "UNKNOWN" {
+			continue // no answer to check
 		}
 		want := r.Expected == "SAT"
 		switch r.Format {
@@ -655,7 +693,7 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 			problems = append(problems, fmt.Sprintf("%s: %v", r.ID, err))
 			continue
 		}
-		ok, count, err := decide(ctx, p, time.Minute)
+		ok, count, _, err := decide(ctx, p, time.Minute)
 		switch {
 		case err != nil:
 			problems = append(problems, fmt.Sprintf("%s: %v", r.ID, err))
@@ -666,4 +704,31 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 		}
 	}
 	return problems, len(rows), ctx.Err()
+}
+
+// hardPoints are the ratios m/n at which half of the random completion
+// instances have a solution, measured by scripts/hardness.sh (20
+// instances a point, m/n in steps of 0.05, 2026-11-30): the phase
+// transition, where Gent, Jefferson and Nightingale (JAIR 2017) place the
+// hard instances. (At these sizes no peak of solving time stands above the
+// cost of starting a solver: see README, "Hardness of completion".)
+var hardPoints = [][2]float64{{20, 0.53}, {30, 0.60}, {40, 0.63}}
+
+// HardM is the number of pre-placed queens at the measured phase
+// transition of random completion for an n×n board: the ratio m/n
+// interpolated between the measured boards, and held at the nearest one
+// beyond them.
+func HardM(n int) int {
+	x := float64(n)
+	ratio := hardPoints[0][1]
+	for i := 1; i < len(hardPoints); i++ {
+		q, p := hardPoints[i-1], hardPoints[i]
+		switch {
+		case x >= p[0]:
+			ratio = p[1]
+		case x > q[0]:
+			ratio = q[1] + (p[1]-q[1])*(x-q[0])/(p[0]-q[0])
+		}
+	}
+	return min(n, int(ratio*x+0.5))
 }

@@ -231,3 +231,43 @@ func TestGenerateCertified(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetAndHardness: an instance not decided within the budget is
+// expected UNKNOWN with a reason (and the run goes on); decided ones carry
+// the nodes dancing links needed, which grow with hardness; Hard draws M
+// at the measured peak.
+func TestBudgetAndHardness(t *testing.T) {
+	dir := t.TempDir()
+	rows, err := suite.Generate(context.Background(), filepath.Join(dir, "u"), suite.Options{Family: "completion", N: 12, M: 4, Count: 3, Budget: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if r.Expected != "UNKNOWN" || !strings.Contains(r.Reason, "budget") || r.DecideNodes != 0 {
+			t.Errorf("%s: %q %q %d", r.File, r.Expected, r.Reason, r.DecideNodes)
+		}
+	}
+	if problems, _, err := suite.Verify(context.Background(), filepath.Join(dir, "u")); err != nil || len(problems) != 0 {
+		t.Errorf("verify of a suite with UNKNOWN instances: %v %v", err, problems)
+	}
+	rows, err = suite.Generate(context.Background(), filepath.Join(dir, "h"), suite.Options{Family: "completion", N: 20, Hard: true, Count: 4, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if r.M != suite.HardM(20) || strings.Count(r.Fixed, ":") != suite.HardM(20) || r.DecideNodes == 0 || r.Expected == "UNKNOWN" {
+			t.Errorf("%s: m %d, %q, %d nodes, %s", r.File, r.M, r.Fixed, r.DecideNodes, r.Expected)
+		}
+	}
+	if _, err := suite.Generate(context.Background(), filepath.Join(dir, "x"), suite.Options{Family: "blocked", N: 20, Hard: true, Count: 1}); err == nil {
+		t.Error("Hard accepted for the blocked family")
+	}
+}
+
+func TestHardM(t *testing.T) {
+	for _, c := range []struct{ n, m int }{{8, 4}, {20, 11}, {25, 14}, {30, 18}, {40, 25}, {100, 63}, {1, 1}} {
+		if got := suite.HardM(c.n); got != c.m {
+			t.Errorf("HardM(%d) = %d, want %d", c.n, got, c.m)
+		}
+	}
+}

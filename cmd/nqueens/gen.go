@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -23,10 +24,13 @@ func newGen(e *env) *cobra.Command {
 		Long: `Write a benchmark suite into --out DIR: every instance in every format of
 --formats (` + strings.Join(encode.Formats, ", ") + `) and, for dimacs, every encoding of --amo,
 with DIR/manifest.json and DIR/manifest.csv (a row per file: file, expected
-SAT or UNSAT, id, family, n, m, the squares, seed, format, encoding, variables,
-clauses or options, SHA-256, and the number of solutions for N <= 10). The
-expected answer of every instance is found by dancing links and by gini, which
-must agree. Same arguments, byte-identical files.
+SAT, UNSAT or UNKNOWN, id, family, n, m, the squares, seed, format, encoding,
+variables, clauses or options, SHA-256, the number of solutions for N <= 10,
+and the dancing-links nodes to decide it). The expected answer of every
+instance is found by dancing links and by gini, which must agree; one that
+they do not decide within --budget is UNKNOWN, with the reason. --hard
+(completion) pre-places as many queens as the measured SAT/UNSAT transition
+has for --n (scripts/hardness.sh). Same arguments, byte-identical files.
 
 Families (Gent, Jefferson and Nightingale, "Complexity of n-queens completion",
 JAIR 2017):
@@ -62,6 +66,9 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 			if out == "" {
 				return usagef("gen: --out DIR is required")
 			}
+			if o.Hard && cmd.Flags().Changed("m") {
+				return usagef("gen: --hard chooses M; give --m or --hard, not both")
+			}
 			o.Family = args[0]
 			o.Formats = splitList(formats)
 			o.AMOs = splitList(amos)
@@ -76,14 +83,18 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 			if err != nil {
 				return err
 			}
-			sat, ids := 0, map[string]bool{}
+			answers, ids := map[string]int{}, map[string]bool{}
 			for _, r := range rows {
-				if !ids[r.ID] && r.Expected == "SAT" {
-					sat++
+				if !ids[r.ID] {
+					answers[r.Expected]++
 				}
 				ids[r.ID] = true
 			}
-			fmt.Fprintf(e.stdout, "%s: %d files for %d instances (%d SAT, %d UNSAT), manifest.json and manifest.csv\n", out, len(rows), len(ids), sat, len(ids)-sat)
+			unknown := ""
+			if answers["UNKNOWN"] > 0 {
+				unknown = fmt.Sprintf(", %d UNKNOWN (not decided within --budget)", answers["UNKNOWN"])
+			}
+			fmt.Fprintf(e.stdout, "%s: %d files for %d instances (%d SAT, %d UNSAT%s), manifest.json and manifest.csv\n", out, len(rows), len(ids), answers["SAT"], answers["UNSAT"], unknown)
 			return nil
 		},
 	}
@@ -92,6 +103,8 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 	c.Flags().IntVar(&o.To, "to", 0, "classic: largest N")
 	c.Flags().IntVar(&o.M, "m", 0, "pre-placed queens (completion, unsat) or blocked squares (blocked)")
 	c.Flags().IntVar(&o.Count, "count", 1, "number of instances (completion, blocked, unsat)")
+	c.Flags().BoolVar(&o.Hard, "hard", false, "completion: pre-place as many queens as the measured peak of hardness has for --n (instead of --m)")
+	c.Flags().DurationVar(&o.Budget, "budget", time.Minute, "time to decide each instance; one not decided is expected UNKNOWN, with the reason")
 	c.Flags().StringVar(&formats, "formats", "dimacs", "comma-separated formats")
 	c.Flags().StringVar(&amos, "amo", "", "comma-separated at-most-one encodings for dimacs (default "+encode.DefaultAMORule+")")
 	c.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed of the suite")

@@ -16,7 +16,7 @@ import (
 )
 
 func newPlot(e *env) *cobra.Command {
-	var cactus, scatter, byN string
+	var cactus, scatter, byN, hardness string
 	c := &cobra.Command{
 		Use:   "plot RESULTS [--cactus F] [--scatter A B F] [--by-n F]",
 		Short: "Draw the results of nqueens run: cactus, scatter and time against N",
@@ -31,6 +31,10 @@ file's extension (.png, .svg):
                    drawn at the timeout, on the border
   --by-n F         median time against N, a line per family and solver (a
                    run not solved counts as the timeout)
+  --hardness F     for completion suites over m (scripts/hardness.sh): the
+                   median and 90th-percentile time against m/N, a line per
+                   solver and N, and the fraction of instances with a
+                   solution, three charts one above the other
 
 A solver is named as in the results (its name or path); "solver/encoding"
 picks one encoding of a SAT solver.`,
@@ -41,8 +45,8 @@ picks one encoding of a SAT solver.`,
 			return argsBetween(1, 1, "RESULTS")(cmd, args)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if cactus == "" && scatter == "" && byN == "" {
-				return usagef("plot: give --cactus, --scatter or --by-n")
+			if cactus == "" && scatter == "" && byN == "" && hardness == "" {
+				return usagef("plot: give --cactus, --scatter, --by-n or --hardness")
 			}
 			recs, err := suite.ReadResults(args[0])
 			if err != nil {
@@ -52,22 +56,26 @@ picks one encoding of a SAT solver.`,
 				return usagef("plot: %s holds no runs", args[0])
 			}
 			type job struct {
-				file  string
-				chart draw.Chart
+				file   string
+				chart  draw.Chart
+				charts []draw.Chart
 			}
 			var jobs []job
 			if cactus != "" {
-				jobs = append(jobs, job{cactus, cactusChart(recs)})
+				jobs = append(jobs, job{file: cactus, chart: cactusChart(recs)})
 			}
 			if scatter != "" {
 				ch, err := scatterChart(recs, scatter, args[1])
 				if err != nil {
 					return err
 				}
-				jobs = append(jobs, job{args[2], ch})
+				jobs = append(jobs, job{file: args[2], chart: ch})
 			}
 			if byN != "" {
-				jobs = append(jobs, job{byN, byNChart(recs)})
+				jobs = append(jobs, job{file: byN, chart: byNChart(recs)})
+			}
+			if hardness != "" {
+				jobs = append(jobs, job{file: hardness, charts: hardnessCharts(recs)})
 			}
 			for _, j := range jobs {
 				format := strings.TrimPrefix(strings.ToLower(filepath.Ext(j.file)), ".")
@@ -80,7 +88,11 @@ picks one encoding of a SAT solver.`,
 			}
 			for _, j := range jobs {
 				format := strings.TrimPrefix(strings.ToLower(filepath.Ext(j.file)), ".")
-				if err := atomicfile.Write(cmd.Context(), j.file, func(w io.Writer) error { return draw.WriteChart(w, j.chart, format) }); err != nil {
+				charts := j.charts
+				if charts == nil {
+					charts = []draw.Chart{j.chart}
+				}
+				if err := atomicfile.Write(cmd.Context(), j.file, func(w io.Writer) error { return draw.WriteCharts(w, charts, format) }); err != nil {
 					return err
 				}
 			}
@@ -90,6 +102,7 @@ picks one encoding of a SAT solver.`,
 	c.Flags().StringVar(&cactus, "cactus", "", "cactus plot file (.png or .svg)")
 	c.Flags().StringVar(&scatter, "scatter", "", "solver A of a scatter plot (then solver B and the file)")
 	c.Flags().StringVar(&byN, "by-n", "", "median time against N, file (.png or .svg)")
+	c.Flags().StringVar(&hardness, "hardness", "", "median and 90th-percentile time and fraction solvable against m/N, file (.png or .svg)")
 	return c
 }
 
@@ -211,4 +224,92 @@ func byNChart(recs []suite.Record) draw.Chart {
 		ch.Series = append(ch.Series, s)
 	}
 	return ch
+}
+
+// quantile is the q-quantile of sorted values (nearest rank).
+func quantile(sorted []float64, q float64) float64 {
+	i := int(q*float64(len(sorted)) + 0.5)
+	return sorted[max(0, min(len(sorted)-1, i-1))]
+}
+
+// hardnessCharts draws completion runs against m/N: median and 90th
+// percentile time per solver and N, and the fraction of instances with a
+// solution per N (from the manifest's answers).
+func hardnessCharts(recs []suite.Record) []draw.Chart {
+	type key struct {
+		solver string
+		n      int
+	}
+	times := map[key]map[int][]float64{} // by m
+	sat := map[int]map[int]map[string]bool{}
+	var keys []key
+	for _, r := range recs {
+		if r.Family != "completion" || r.N == 0 {
+			continue
+		}
+		k := key{seriesName(r), r.N}
+		if times[k] == nil {
+			times[k] = map[int][]float64{}
+			keys = append(keys, k)
+		}
+		times[k][r.M] = append(times[k][r.M], runTime(r))
+		if sat[r.N] == nil {
+			sat[r.N] = map[int]map[string]bool{}
+		}
+		if sat[r.N][r.M] == nil {
+			sat[r.N][r.M] = map[string]bool{}
+		}
+		sat[r.N][r.M][r.ID] = r.Expected == "SAT"
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].solver != keys[j].solver {
+			return keys[i].solver < keys[j].solver
+		}
+		return keys[i].n < keys[j].n
+	})
+	med := draw.Chart{Title: "Median time against m/N (random completion)", XLabel: "m/N (pre-placed queens per row)", YLabel: "seconds (wall, median)", LogY: true}
+	p90 := draw.Chart{Title: "90th percentile of time against m/N", XLabel: "m/N", YLabel: "seconds (wall, 90th percentile)", LogY: true}
+	for i, k := range keys {
+		var ms []int
+		for m := range times[k] {
+			ms = append(ms, m)
+		}
+		sort.Ints(ms)
+		a := draw.Series{Name: fmt.Sprintf("%s, N = %d", k.solver, k.n), Style: i + 1}
+		b := a
+		for _, m := range ms {
+			t := times[k][m]
+			sort.Float64s(t)
+			x := float64(m) / float64(k.n)
+			a.XY = append(a.XY, [2]float64{x, quantile(t, 0.5)})
+			b.XY = append(b.XY, [2]float64{x, quantile(t, 0.9)})
+		}
+		med.Series = append(med.Series, a)
+		p90.Series = append(p90.Series, b)
+	}
+	frac := draw.Chart{Title: "Instances with a solution", XLabel: "m/N", YLabel: "fraction satisfiable"}
+	var ns []int
+	for n := range sat {
+		ns = append(ns, n)
+	}
+	sort.Ints(ns)
+	for _, n := range ns {
+		var ms []int
+		for m := range sat[n] {
+			ms = append(ms, m)
+		}
+		sort.Ints(ms)
+		s := draw.Series{Name: fmt.Sprintf("N = %d", n)}
+		for _, m := range ms {
+			yes := 0
+			for _, ok := range sat[n][m] {
+				if ok {
+					yes++
+				}
+			}
+			s.XY = append(s.XY, [2]float64{float64(m) / float64(n), float64(yes) / float64(len(sat[n][m]))})
+		}
+		frac.Series = append(frac.Series, s)
+	}
+	return []draw.Chart{med, p90, frac}
 }

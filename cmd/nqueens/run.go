@@ -32,7 +32,9 @@ func newRun(e *env) *cobra.Command {
 		Long: `Run every solver of --solvers on every file of the suite in DIR (written by
 nqueens gen) that it reads: DIMACS for gini and gophersat (each in a process
 of this program), and for any DIMACS solver by name (` + strings.Join(sat.ExternalNames, ", ") + `)
-or path; XCC for dlx (dancing links). Each run has its own process group
+or path; OPB (pseudo-Boolean) for clasp as well; XCC for dlx (dancing
+links); self-contained MiniZinc (mzn-inline) for minizinc, with Gecode. Each
+run has its own process group
 under the limits: --timeout of wall time (then the group is killed), and
 --memory of address space (RLIMIT_AS); its wall and CPU seconds and peak
 memory (rusage) are recorded.
@@ -102,7 +104,7 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 			return nil
 		},
 	}
-	c.Flags().StringVar(&solvers, "solvers", "", "comma-separated solvers: gini, gophersat, dlx, "+strings.Join(sat.ExternalNames, ", ")+", or paths")
+	c.Flags().StringVar(&solvers, "solvers", "", "comma-separated solvers: gini, gophersat, dlx, minizinc, "+strings.Join(sat.ExternalNames, ", ")+", or paths")
 	c.Flags().DurationVar(&o.Timeout, "timeout", time.Minute, "wall-time limit of one run")
 	c.Flags().StringVar(&memory, "memory", "", "address-space limit of one run (e.g. 2G, 512M); none by default")
 	c.Flags().IntVarP(&o.Jobs, "jobs", "j", 1, "runs at once")

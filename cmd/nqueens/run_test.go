@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -50,11 +51,11 @@ func TestRunSuite(t *testing.T) {
 	t.Setenv(beCLI, "1")
 	dir := t.TempDir()
 	suiteDir := filepath.Join(dir, "s")
-	if code, _, errs := runCLI(t, "", "gen", "classic", "--from", "2", "--to", "7", "--formats", "dimacs,xcc", "--out", suiteDir, "-q"); code != 0 {
+	if code, _, errs := runCLI(t, "", "gen", "classic", "--from", "2", "--to", "7", "--formats", "dimacs,xcc,opb,mzn-inline", "--out", suiteDir, "-q"); code != 0 {
 		t.Fatalf("gen: %d %s", code, errs)
 	}
 	solvers := []string{"gini", "gophersat", "dlx"}
-	for _, s := range []string{"cadical", "minisat", "picosat"} {
+	for _, s := range []string{"cadical", "minisat", "picosat", "clasp", "minizinc"} {
 		if _, err := exec.LookPath(s); err == nil {
 			solvers = append(solvers, s)
 		} else if os.Getenv("NQUEENS_REQUIRE_SOLVERS") != "" {
@@ -67,8 +68,13 @@ func TestRunSuite(t *testing.T) {
 		t.Fatalf("run: %d %s %s", code, out, errs)
 	}
 	recs := readRecords(t, results)
-	// 6 instances in DIMACS for each SAT solver, 6 in XCC for dlx.
-	if want := 6 * len(solvers); len(recs) != want {
+	// 6 instances in DIMACS for each SAT solver, 6 in XCC for dlx, 6 in
+	// OPB for clasp besides, 6 in MiniZinc for minizinc.
+	want := 6 * len(solvers)
+	if slices.Contains(solvers, "clasp") {
+		want += 6
+	}
+	if len(recs) != want {
 		t.Fatalf("%d runs recorded, want %d", len(recs), want)
 	}
 	for _, r := range recs {
@@ -77,7 +83,7 @@ func TestRunSuite(t *testing.T) {
 		}
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 1+len(solvers) || !strings.HasPrefix(lines[0], "solver,encoding,runs,SAT,UNSAT,TIMEOUT") {
+	if len(lines) != 1+want/6 || !strings.HasPrefix(lines[0], "solver,encoding,runs,SAT,UNSAT,TIMEOUT") {
 		t.Errorf("summary: %q", out)
 	}
 	// The same command again: nothing is run, the summary is the same.
