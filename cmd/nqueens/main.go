@@ -10,6 +10,8 @@
 //	nqueens xcc [FILE|-] [--all|--count]
 //	nqueens check [--from A] [--to B] [--methods LIST] [--budget D]
 //	nqueens gen FAMILY --out DIR | nqueens gen --verify DIR
+//	nqueens run DIR --solvers LIST [--timeout D] [--memory M] [--results FILE]
+//	nqueens plot RESULTS [--cactus F] [--scatter A B F] [--by-n F] [--hardness F]
 //	nqueens draw N [FILE|-] --svg F | --png F
 //	nqueens trace N [--gif FILE] [--method backtrack|localsearch]
 //	nqueens bench [--plot FILE.png] [--quick]
