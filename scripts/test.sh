@@ -11,6 +11,7 @@ go test -count=1 ./...
 go test -count=1 -race -run 'Count|Constellation|Units|Cancel|Lookup|Counters|Checkpoint|Shards|Generate|Check|Journal' ./native ./ ./check ./cluster ./suite ./internal/...
 go test -count=1 -race -short -run 'InProcess|Timeouts|Broken' ./solvers/sat
 go test -count=1 -race -short -run 'Queens|Langford|FirstAndStop|Colors|Multiplicities' ./solvers/dlx
+go test -count=1 -race -run 'TestRunSuite|TestPlot' ./cmd/nqueens
 # Every reader under its fuzz target for a few seconds (the seed corpora and
 # every failing input found so far run in go test ./... above).
 fuzzlog=$(mktemp)

@@ -328,8 +328,13 @@ func Run(ctx context.Context, dir string, o RunOptions) ([]Record, error) {
 			}
 		}()
 	}
+	failed := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return werr != nil
+	}
 	for _, t := range tasks {
-		if ctx.Err() != nil || werr != nil {
+		if ctx.Err() != nil || failed() {
 			break
 		}
 		feed <- t

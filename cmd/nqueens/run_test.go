@@ -63,7 +63,11 @@ func TestRunSuite(t *testing.T) {
 		}
 	}
 	results := filepath.Join(dir, "r.jsonl")
-	code, out, errs := runCLI(t, "", "run", suiteDir, "--solvers", strings.Join(solvers, ","), "--results", results, "--timeout", "30s", "--memory", "4G", "--csv", "-q")
+	memArgs := []string{"--memory", "4G"}
+	if raceEnabled {
+		memArgs = nil
+	}
+	code, out, errs := runCLI(t, "", append([]string{"run", suiteDir, "--solvers", strings.Join(solvers, ","), "--results", results, "--timeout", "30s", "--csv", "-q"}, memArgs...)...)
 	if code != 0 {
 		t.Fatalf("run: %d %s %s", code, out, errs)
 	}
@@ -88,7 +92,7 @@ func TestRunSuite(t *testing.T) {
 	}
 	// The same command again: nothing is run, the summary is the same.
 	before, _ := os.ReadFile(results)
-	code, out2, _ := runCLI(t, "", "run", suiteDir, "--solvers", strings.Join(solvers, ","), "--results", results, "--timeout", "30s", "--memory", "4G", "--csv", "-q")
+	code, out2, _ := runCLI(t, "", append([]string{"run", suiteDir, "--solvers", strings.Join(solvers, ","), "--results", results, "--timeout", "30s", "--csv", "-q"}, memArgs...)...)
 	after, _ := os.ReadFile(results)
 	if code != 0 || string(before) != string(after) || out2 != out {
 		t.Errorf("resumed run: %d, results changed %v, summary %q", code, string(before) != string(after), out2)
@@ -110,11 +114,20 @@ func TestRunSuite(t *testing.T) {
 		{"giveup", `echo "s UNKNOWN"; exit 0`, suite.StatusUnknown},
 	}
 	var names []string
+	memory := "256M"
 	for _, f := range fakes {
+		if raceEnabled && f.name == "memhog" {
+			memory = "0"
+			continue
+		}
 		names = append(names, fakeSolver(t, dir, f.name, f.body))
 	}
 	results2 := filepath.Join(dir, "r2.jsonl")
-	code, _, errs = runCLI(t, "", "run", suiteDir, "--solvers", strings.Join(names, ","), "--results", results2, "--timeout", "2s", "--memory", "256M", "--jobs", "2", "-q")
+	args := []string{"run", suiteDir, "--solvers", strings.Join(names, ","), "--results", results2, "--timeout", "2s", "--jobs", "2", "-q"}
+	if memory != "0" {
+		args = append(args, "--memory", memory)
+	}
+	code, _, errs = runCLI(t, "", args...)
 	if code != 1 || !strings.Contains(errs, "WRONG: ") || !strings.Contains(errs, "(run it: ") {
 		t.Errorf("fake solvers: exit %d, %q", code, errs)
 	}
@@ -162,7 +175,7 @@ func TestRunSuite(t *testing.T) {
 		}
 	}
 	// JSON summary.
-	code, out, _ = runCLI(t, "", "run", suiteDir, "--solvers", "gini", "--results", results, "--timeout", "30s", "--memory", "4G", "--json", "-q")
+	code, out, _ = runCLI(t, "", append([]string{"run", suiteDir, "--solvers", "gini", "--results", results, "--timeout", "30s", "--json", "-q"}, memArgs...)...)
 	var rows []suite.Summary
 	if err := json.Unmarshal([]byte(out), &rows); code != 0 || err != nil || len(rows) != 1 || rows[0].Sat != 4 || rows[0].Unsat != 2 {
 		t.Errorf("json summary: %d %v %s", code, err, out)
