@@ -20,6 +20,7 @@ var allowedImports = map[string][]string{
 	"internal/memlimit":   {},
 	"internal/panics":     {},
 	"internal/cmdline":    {},
+	"internal/lockfile":   {},
 	"internal/brute":      {"model", "xcc"},
 	"cnf":                 {"internal/textio", "internal/memlimit"},
 	"xcc":                 {"internal/textio"},
@@ -31,8 +32,8 @@ var allowedImports = map[string][]string{
 	"solvers/minizinc":    {},
 	"":                    {"model", "native", "encode", "cnf", "cnf/drat", "xcc", "solvers/sat", "solvers/dlx", "internal/memlimit"},
 	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
-	"suite":               {"", "model", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/cmdline", "internal/panics", "internal/textio"},
-	"cluster":             {"", "native", "internal/textio"},
+	"suite":               {"", "model", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/cmdline", "internal/lockfile", "internal/panics", "internal/textio"},
+	"cluster":             {"", "native", "internal/lockfile", "internal/textio"},
 	"draw":                {"model", "native"},
 }
 

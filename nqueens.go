@@ -155,31 +155,33 @@ var finders = []Finder{
 		MaxN: DLXMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, find: findDLX},
 }
 
+// allCores is jobs, or the number of cores for 0.
+func allCores(jobs int) int {
+	if jobs <= 0 {
+		return runtime.NumCPU()
+	}
+	return jobs
+}
+
+// symmetryCount is the result of a counter that uses the symmetries of
+// the square (both counts in one run).
+func symmetryCount(r native.BitmaskResult, err error) (*CountResult, error) {
+	return &CountResult{All: r.All, Distinct: r.Distinct, HasDistinct: true, Nodes: r.Nodes, Jobs: max(1, r.Jobs)}, err
+}
+
 var counters = []Counter{
 	{
 		Name: "constellation", Doc: "border constellations (Q27, NQueensFAF): the queens of the edge rows and columns, one placement per symmetry class weighted by its orbit, then a bitmask search of the inner rows, in parallel",
 		MaxN: native.BitmaskMaxN,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
-			jobs := opt.Jobs
-			if jobs <= 0 {
-				jobs = runtime.NumCPU()
-			}
-			r, err := native.ConstellationCount(ctx, p.N, native.ConstellationOptions{Jobs: jobs, Progress: opt.Progress})
-			res := &CountResult{All: r.All, Distinct: r.Distinct, HasDistinct: true, Nodes: r.Nodes, Jobs: max(1, r.Jobs)}
-			return res, err
+			return symmetryCount(native.ConstellationCount(ctx, p.N, native.ConstellationOptions{Jobs: allCores(opt.Jobs), Progress: opt.Progress}))
 		},
 	},
 	{
 		Name: "bitmask", Doc: "bitmask search over one solution per symmetry class, weighted by orbit (Takaken's method), in parallel",
 		MaxN: native.BitmaskMaxN,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
-			jobs := opt.Jobs
-			if jobs <= 0 {
-				jobs = runtime.NumCPU()
-			}
-			r, err := native.Bitmask(ctx, p.N, native.BitmaskOptions{Jobs: jobs, Progress: opt.Progress})
-			res := &CountResult{All: r.All, Distinct: r.Distinct, HasDistinct: true, Nodes: r.Nodes, Jobs: max(1, r.Jobs)}
-			return res, err
+			return symmetryCount(native.Bitmask(ctx, p.N, native.BitmaskOptions{Jobs: allCores(opt.Jobs), Progress: opt.Progress}))
 		},
 	},
 	{

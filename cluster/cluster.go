@@ -20,9 +20,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/internal/lockfile"
 	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/native"
 )
@@ -212,22 +212,19 @@ func recordText(i int, r native.UnitResult) string {
 // values, or a header of another count is an error. Only a regular file
 // is a journal.
 func openJournal(path string, h journalHeader) (*journal, map[int]native.UnitResult, error) {
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s is not a regular file", path)}
-	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s: %v", path, errors.Unwrap(err))}
+	f, err := lockfile.Open(path)
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, lockfile.ErrBusy):
+		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s is in use by another running count", path)}
+	case errors.As(err, &pe):
+		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s: %v", path, pe.Err)}
+	case err != nil:
+		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s is %v", path, err)}
 	}
 	fail := func(err error) (*journal, map[int]native.UnitResult, error) {
 		f.Close()
 		return nil, nil, err
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return fail(&nqueens.OptionError{Err: fmt.Errorf("checkpoint %s is in use by another running count", path)})
-		}
-		return fail(fmt.Errorf("checkpoint %s: lock: %v", path, err))
 	}
 	raw, err := io.ReadAll(f)
 	if err != nil {

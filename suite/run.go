@@ -26,6 +26,7 @@ import (
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/lockfile"
 	"github.com/queenslab/nqueens/internal/panics"
 	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/model"
@@ -705,22 +706,16 @@ type results struct {
 // it or reading back its runs, and locks it; a file of another suite, or
 // with a damaged line other than a last one cut short, is refused.
 func openResults(path string, h resultsHeader) (*results, []Record, error) {
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("run: results %s is not a regular file", path)}
-	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("run: results %s: %v", path, errors.Unwrap(err))}
+	f, err := lockfile.Open(path)
+	switch {
+	case errors.Is(err, lockfile.ErrBusy):
+		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("run: results %s are in use by another run", path)}
+	case err != nil:
+		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("run: results %s: %v", path, unwrapPath(err))}
 	}
 	fail := func(err error) (*results, []Record, error) {
 		f.Close()
 		return nil, nil, err
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return fail(&nqueens.OptionError{Err: fmt.Errorf("run: results %s are in use by another run", path)})
-		}
-		return fail(fmt.Errorf("run: lock %s: %v", path, err))
 	}
 	raw, err := io.ReadAll(io.LimitReader(f, 1<<30))
 	if err != nil {
@@ -791,6 +786,16 @@ func (r *results) append(rec Record) error {
 }
 
 func (r *results) close() error { return r.f.Close() }
+
+// unwrapPath is the system's error without the path that the caller
+// names already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
 
 // ReadResults reads the runs of a results file.
 func ReadResults(path string) ([]Record, error) {

@@ -23,7 +23,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/queenslab/nqueens"
@@ -31,6 +30,7 @@ import (
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/internal/cmdline"
+	"github.com/queenslab/nqueens/internal/lockfile"
 	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/dlx"
@@ -576,16 +576,12 @@ func lockSuite(dir string) (unlock func(), err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: cannot make %s: %v", dir, errors.Unwrap(err))}
 	}
-	f, err := os.OpenFile(filepath.Join(dir, lockName), os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: cannot write into %s: %v", dir, errors.Unwrap(err))}
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: %s is being written by another run", dir)}
-		}
-		return nil, fmt.Errorf("suite: lock %s: %v", dir, err)
+	f, err := lockfile.Open(filepath.Join(dir, lockName))
+	switch {
+	case errors.Is(err, lockfile.ErrBusy):
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: %s is being written by another run", dir)}
+	case err != nil:
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: cannot write into %s: %v", dir, unwrapPath(err))}
 	}
 	return func() {
 		os.Remove(f.Name())

@@ -215,11 +215,7 @@ func byNChart(recs []suite.Record) draw.Chart {
 		for _, n := range ns {
 			t := times[name][n]
 			sort.Float64s(t)
-			med := t[len(t)/2]
-			if len(t)%2 == 0 {
-				med = (t[len(t)/2-1] + t[len(t)/2]) / 2
-			}
-			s.XY = append(s.XY, [2]float64{float64(n), med})
+			s.XY = append(s.XY, [2]float64{float64(n), quantile(t, 0.5)})
 		}
 		ch.Series = append(ch.Series, s)
 	}

@@ -1,0 +1,40 @@
+// Package lockfile opens the files that one run at a time may write
+// (checkpoint journals, results of nqueens run, suite folders' locks),
+// holding an exclusive flock on each for as long as it is open.
+package lockfile
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"syscall"
+)
+
+var (
+	// ErrBusy: another open file description holds the lock (another run).
+	ErrBusy = errors.New("in use by another run")
+	// ErrNotRegular: the path names something other than a regular file
+	// (a folder, a FIFO, a device), which is never locked and written.
+	ErrNotRegular = errors.New("not a regular file")
+)
+
+// Open opens path for reading and writing, creating it (mode 0644) if it
+// does not exist, and locks it without waiting. The errors are ErrBusy,
+// ErrNotRegular, or the system's (an *os.PathError).
+func Open(path string) (*os.File, error) {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, ErrNotRegular
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, ErrBusy
+		}
+		return nil, fmt.Errorf("lock: %v", err)
+	}
+	return f, nil
+}
