@@ -31,13 +31,12 @@ func newRun(e *env) *cobra.Command {
 		Short: "Run solvers on a suite of gen, check every answer, and score them",
 		Long: `Run every solver of --solvers on every file of the suite in DIR (written by
 nqueens gen) that it reads: DIMACS for gini and gophersat (each in a process
-of this program), and for any DIMACS solver by name (` + strings.Join(sat.ExternalNames, ", ") + `)
-or path; OPB (pseudo-Boolean) for clasp as well; XCC for dlx (dancing
-links); self-contained MiniZinc (mzn-inline) for minizinc, with Gecode. Each
-run has its own process group
-under the limits: --timeout of wall time (then the group is killed), and
---memory of address space (RLIMIT_AS); its wall and CPU seconds and peak
-memory (rusage) are recorded.
+of this program) and for any DIMACS solver by name or path (` + strings.Join(sat.ExternalNames, ", ") + `);
+OPB (pseudo-Boolean) for clasp as well; XCC for dlx (dancing links);
+self-contained MiniZinc (mzn-inline) for minizinc, with Gecode. Each run has
+its own process group under the limits: --timeout of wall time (then the
+group is killed), and --memory of address space (RLIMIT_AS); its wall and
+CPU seconds and peak memory (rusage) are recorded.
 
 Every answer is checked: a SAT answer's model against the clauses, then
 decoded and verified against the instance's pre-placed and blocked squares;
