@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The honest limits of every method: the largest N, in a list of sizes,
+# that each one finishes in about a second and in about a minute on this
+# machine (one run each, the command line's own timing, stopping at the
+# first size that takes longer than LIMIT). Finders solve the classic
+# problem once (a verified solution); counters count it (checked against
+# OEIS), with 2 jobs where a method runs in parallel. Writes docs/limits.md.
+# usage: scripts/limits.sh [LIMIT]        default LIMIT = 60s
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+limit=${1:-60s}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$root"
+go build -o "$work/nqueens" ./cmd/nqueens
+rows=()
+# measure NAME "SIZES" ARGS...: ARGS with N in place of the size.
+measure() {
+  local name=$1 sizes=$2; shift 2
+  local sec="-" min="-" n t
+  for n in $sizes; do
+    local args=("${@//N/$n}")
+    local start=$(date +%s.%N)
+    if ! "$work/nqueens" "${args[@]}" --timeout "$limit" -q >/dev/null 2>&1; then break; fi
+    t=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
+    if awk -v t="$t" 'BEGIN { exit !(t <= 1.5) }'; then sec="$n ($(printf %.2f "$t") s)"; fi
+    min="$n ($(printf %.1f "$t") s)"
+  done
+  rows+=("| $name | $sec | $min |")
+  echo "limits: $name: about a second: $sec; about a minute: $min" >&2
+}
+measure "solve, localsearch" "1000000 10000000 30000000 100000000 300000000" solve N -m localsearch
+measure "solve, construct" "1000000 10000000 100000000 1000000000" solve N -m construct
+measure "solve, backtrack (lexicographic)" "20 22 24 26 28 30 32 34 36 38 40" solve N -m backtrack
+measure "solve, backtrack --order heuristic" "100 300 1000" solve N -m backtrack --order heuristic
+measure "solve, dlx (Knuth's order)" "20 30 40 50 60 70 80 90 100" solve N -m dlx
+measure "solve, dlx --order heuristic" "100 300 1000" solve N -m dlx --order heuristic
+measure "solve, sat (gini, default encoding)" "100 200 300 400 500 700 1000" solve N -m sat
+measure "count, constellation (2 jobs)" "14 15 16 17 18 19 20" count N --jobs 2
+measure "count, bitmask (2 jobs)" "14 15 16 17 18 19" count N -m bitmask --jobs 2
+measure "count, backtrack" "10 11 12 13 14 15 16" count N -m backtrack
+measure "count, dlx (2 jobs)" "10 11 12 13 14 15 16" count N -m dlx --jobs 2
+measure "count, sat (gini, 2 jobs)" "8 9 10 11 12 13 14 15" count N -m sat --jobs 2
+{
+  echo "| method | largest N in about a second | largest N in about a minute |"
+  echo "| --- | --- | --- |"
+  printf '%s\n' "${rows[@]}"
+} >docs/limits.md
+echo "limits: wrote docs/limits.md ($(nproc) cores, $(date -u +%Y-%m-%d))"
+cat docs/limits.md
