@@ -385,14 +385,12 @@ func runOne(ctx context.Context, dir string, row Row, s solverSpec, o RunOptions
 	shown := s.argv(row.File, "RESULT")
 	shown[0] = filepath.Base(shown[0])
 	rec.Command = strings.Join(shown, " ")
-	limit := []string{"limit-exec"}
 	if o.Memory > 0 {
-		limit = append(limit, "--as", strconv.FormatInt(o.Memory, 10))
+		argv = append(memoryLimit(o), argv...)
 	}
-	limit = append(limit, "--")
 	rctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
-	cmd := exec.CommandContext(rctx, o.Self, append(limit, argv...)...)
+	cmd := exec.CommandContext(rctx, argv[0], argv[1:]...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = time.Second
@@ -491,6 +489,19 @@ func runOne(ctx context.Context, dir string, row Row, s solverSpec, o RunOptions
 	}
 	rec.Status = got
 	return rec
+}
+
+// memoryLimit is the command that runs a program under the address-space
+// limit: util-linux's prlimit, a small C program that sets the limit and
+// becomes the program, or where it is missing nqueens limit-exec (Go,
+// whose runtime may print a warning when one of its threads meets the
+// limit before the program starts).
+func memoryLimit(o RunOptions) []string {
+	as := strconv.FormatInt(o.Memory, 10)
+	if p, err := exec.LookPath("prlimit"); err == nil {
+		return []string{p, "--as=" + as, "--"}
+	}
+	return []string{o.Self, "limit-exec", "--as", as, "--"}
 }
 
 // memoutOr tells a failure at the memory limit from other failures: peak

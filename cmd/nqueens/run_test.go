@@ -221,3 +221,20 @@ func TestPlot(t *testing.T) {
 		}
 	}
 }
+
+// TestLimitExec: the fallback that sets the memory limit where prlimit is
+// missing sets it and becomes the program.
+func TestLimitExec(t *testing.T) {
+	if raceEnabled {
+		t.Skip("SKIPPED: the race runtime cannot start under a 1 GiB address-space limit")
+	}
+	cmd := exec.Command(os.Args[0], "limit-exec", "--as", "1073741824", "--", "/bin/sh", "-c", "ulimit -v")
+	cmd.Env = append(os.Environ(), beCLI+"=1")
+	out, err := cmd.Output()
+	if err != nil || strings.TrimSpace(string(out)) != "1048576" {
+		t.Errorf("limit-exec: %v %q, want the limit 1048576 KB", err, out)
+	}
+	if code, _, errs := runCLI(t, "", "limit-exec", "--", "/nonexistent/solver"); code != 2 || !strings.Contains(errs, "limit-exec") {
+		t.Errorf("a missing program: %d %q", code, errs)
+	}
+}
