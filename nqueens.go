@@ -59,8 +59,10 @@ type FindOptions struct {
 	Order  string
 	Solver string // sat: gini (default), gophersat, an external solver's name or path
 	AMO    string // sat: at-most-one encoding (encode.ParseAMO), "" for the default
-	// Progress, if set, is told how far the search is (localsearch: the
-	// collisions removed of those after the greedy start).
+	// Progress, if set, is told how far the search is: localsearch the
+	// collisions removed of those after the greedy start; backtrack and
+	// dlx in their default orders the nodes searched, with total 0
+	// (unknown).
 	Progress func(done, total int64)
 	// Certify confirms an answer "no solution" by a DRAT proof that
 	// cadical writes and that is checked in-process (package cnf/drat),
@@ -135,7 +137,11 @@ var finders = []Finder{
 		Name: "backtrack", Doc: "backtracking row by row (Wirth 1976), the lexicographically first solution",
 		MaxN: native.BacktrackMaxN, AcceptsVariants: true, BytesPerQueen: 64,
 		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
-			r, err := backtrack(ctx, p, opt.Order, opt.Seed, native.BacktrackOptions{FirstOnly: true, ForwardCheck: opt.ForwardCheck})
+			bo := native.BacktrackOptions{FirstOnly: true, ForwardCheck: opt.ForwardCheck}
+			if opt.Progress != nil {
+				bo.Progress = func(nodes uint64) { opt.Progress(int64(nodes), 0) }
+			}
+			r, err := backtrack(ctx, p, opt.Order, opt.Seed, bo)
 			if err != nil {
 				return nil, err
 			}

@@ -146,6 +146,9 @@ func findDLX(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, 
 	if opt.Order == OrderHeuristic {
 		first, st, _, err = d.FirstRandom(ctx, max(opt.Seed, 1))
 	} else {
+		if opt.Progress != nil {
+			d.Progress = func(nodes uint64) { opt.Progress(int64(nodes), 0) }
+		}
 		first, st, err = d.First(ctx)
 	}
 	if err != nil {

@@ -29,6 +29,9 @@ type BacktrackOptions struct {
 	// each row given up (the step back), each solution. Rows with a
 	// pre-placed queen pass through without steps.
 	Trace func(TraceStep)
+	// Progress, if set, is told the nodes searched so far, every 65,536
+	// nodes (a display of a long search).
+	Progress func(nodes uint64)
 }
 
 // TraceKind is the kind of a step of the search.
@@ -150,9 +153,14 @@ func (s *btState) mark(r, c int, v bool) {
 // solve is the recursive step of Wirth's program: try every column of row r.
 func (s *btState) solve(r int) {
 	s.nodes++
-	if s.nodes&0xffff == 0 && s.ctx.Err() != nil {
-		s.stopped, s.done = true, true
-		return
+	if s.nodes&0xffff == 0 {
+		if s.ctx.Err() != nil {
+			s.stopped, s.done = true, true
+			return
+		}
+		if s.opt.Progress != nil {
+			s.opt.Progress(s.nodes)
+		}
 	}
 	if r == s.n {
 		if s.opt.Trace != nil {

@@ -48,7 +48,11 @@ func (e *env) progress(task string, total int64) *reporter {
 		if !ok || !term.IsTerminal(int(f.Fd())) {
 			return nil
 		}
-		r.bar = progressbar.NewOptions64(total,
+		size := total
+		if size <= 0 {
+			size = -1 // not known yet: a spinner with the count, its rate and the time
+		}
+		r.bar = progressbar.NewOptions64(size,
 			progressbar.OptionSetWriter(e.stderr),
 			progressbar.OptionSetDescription(task),
 			progressbar.OptionShowCount(),
@@ -91,7 +95,7 @@ func (r *reporter) set(done, total int64) {
 		return
 	}
 	now := time.Now()
-	if done < r.total && now.Sub(r.last) < 200*time.Millisecond {
+	if (done < r.total || r.total <= 0) && now.Sub(r.last) < 200*time.Millisecond {
 		return
 	}
 	r.last = now
@@ -100,7 +104,7 @@ func (r *reporter) set(done, total int64) {
 	if el > 0 {
 		l.Rate = float64(done) / el
 	}
-	if l.Rate > 0 {
+	if l.Rate > 0 && r.total > 0 {
 		l.ETA = float64(r.total-done) / l.Rate
 	}
 	r.json.Encode(l)

@@ -238,3 +238,17 @@ func TestLimitExec(t *testing.T) {
 		t.Errorf("a missing program: %d %q", code, errs)
 	}
 }
+
+// TestSearchProgress: a complete search reports the nodes searched, with
+// their rate and the time so far, and no total or time left (unknown).
+func TestSearchProgress(t *testing.T) {
+	for _, m := range []string{"backtrack", "dlx"} {
+		n := map[string]string{"backtrack": "28", "dlx": "62"}[m]
+		code, _, errs := runCLI(t, "", "solve", n, "-m", m, "--progress=json")
+		first := strings.SplitN(errs, "\n", 2)[0]
+		var l progressLine
+		if err := json.Unmarshal([]byte(first), &l); code != 0 || err != nil || l.Task != "N = "+n+": nodes searched" || l.Done <= 0 || l.Total != 0 || l.Rate <= 0 || l.ETA != 0 {
+			t.Errorf("%s: %d %q (%v)", m, code, errs, err)
+		}
+	}
+}

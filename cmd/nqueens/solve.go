@@ -156,6 +156,13 @@ searches are not monotonic in N): largest N in about a second / a minute
 				fo.Progress = bar.set
 				defer bar.done()
 			}
+			if (f.Name == "backtrack" || f.Name == "dlx") && order != nqueens.OrderHeuristic {
+				// A complete search may run long: nodes searched, their
+				// rate and the time so far (the total is unknown).
+				bar := e.progress(fmt.Sprintf("N = %d: nodes searched", n), 0)
+				fo.Progress = bar.set
+				defer bar.done()
+			}
 			s, err := f.Find(ctx, p, fo)
 			if err := sf.timedOut(err, f.Name); err != nil {
 				return err

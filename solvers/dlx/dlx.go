@@ -44,6 +44,11 @@ type item struct {
 // Problem is an exact cover problem ready for the dancing links. It is not
 // safe for concurrent use; Count with Jobs > 1 works on copies.
 type Problem struct {
+	// Progress, if set, is told the nodes searched so far, every few
+	// thousand nodes, from the goroutine of First or Enumerate (a display
+	// of a long search; Count does not call it).
+	Progress func(nodes uint64)
+
 	primary, items int
 	options        int
 	nodes          []node
@@ -449,6 +454,9 @@ tryX: // X5
 		if ctx.Err() != nil {
 			stop = true
 			goto tryX
+		}
+		if p.Progress != nil {
+			p.Progress(st.Nodes)
 		}
 	}
 	p.commit(x[len(x)-1], st)
