@@ -473,12 +473,12 @@ func TestGenCommand(t *testing.T) {
 	}
 }
 
-// TestCheckpointKill counts N = 16 with a checkpoint, kills the process
+// TestCheckpointKill counts N = 17 with a checkpoint, kills the process
 // with SIGKILL at a random moment, and resumes: the total is exact. Then
 // the same with Ctrl-C (SIGINT), which saves and exits 130.
 func TestCheckpointKill(t *testing.T) {
 	if testing.Short() {
-		t.Skip("SKIP: builds the binary and counts N = 16 twice")
+		t.Skip("SKIP: builds the binary and counts N = 17 twice")
 	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "nqueens")
@@ -487,7 +487,7 @@ func TestCheckpointKill(t *testing.T) {
 	}
 	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGINT} {
 		ck := filepath.Join(dir, "ck-"+sig.String())
-		cmd := exec.Command(bin, "count", "16", "--checkpoint", ck, "--jobs", "2")
+		cmd := exec.Command(bin, "count", "17", "--checkpoint", ck, "--jobs", "2")
 		var errb bytes.Buffer
 		cmd.Stderr = &errb
 		if err := cmd.Start(); err != nil {
@@ -505,8 +505,8 @@ func TestCheckpointKill(t *testing.T) {
 		}
 		raw, _ := os.ReadFile(ck)
 		saved := strings.Count(string(raw), "\n") - 1
-		out, err := exec.Command(bin, "count", "16", "--checkpoint", ck).Output()
-		if err != nil || !strings.HasPrefix(string(out), "N = 16: 14,772,512 solutions, 1,846,955 essentially distinct;") {
+		out, err := exec.Command(bin, "count", "17", "--checkpoint", ck).Output()
+		if err != nil || !strings.HasPrefix(string(out), "N = 17: 95,815,104 solutions, 11,977,939 essentially distinct;") {
 			t.Errorf("%v, resumed: %v %q", sig, err, out)
 		}
 		t.Logf("%v after %d saved units: %s", sig, saved, strings.TrimSpace(string(out)))
