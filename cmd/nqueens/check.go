@@ -23,7 +23,7 @@ func newCheck(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "check",
 		Short: "Run every method on a range of N and certify that all counts agree",
-		Long: `Run every counter (bitmask, backtrack, dlx, SAT with gini in every encoding,
+		Long: `Run every counter (constellation, bitmask, backtrack, dlx, SAT with gini in every encoding,
 gophersat, clasp, cryptominisat5, MiniZinc with Gecode) and every finder
 (localsearch, construct, backtrack, dlx, each SAT solver) on every N from
 --from to --to, each under --budget. Counts are compared with each other and
