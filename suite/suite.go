@@ -69,7 +69,8 @@ type Options struct {
 	// (HardM), for the completion family, instead of taking M.
 	Hard bool
 	// Certify adds to every UNSAT instance a DRAT proof from cadical,
-	// checked in-process, recorded in the manifest's certificate column.
+	// checked in-process, recorded in the manifest's certificate column;
+	// one not found and checked within Budget fails the run.
 	Certify bool
 	// Progress, if set, is called after each instance.
 	Progress func(done, total int)
@@ -427,7 +428,13 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		base := Row{Expected: expected, Reason: reason, ID: in.id, Family: o.Family, N: in.p.N, M: o.M, Seed: o.Seed,
 			Fixed: squaresText(in.p.Fixed), Blocked: squaresText(in.p.Blocked), Solutions: count, DecideNodes: nodes}
 		if o.Certify && expected == "UNSAT" {
-			if base.Certificate, err = certify(ctx, in.p); err != nil {
+			cctx, cancel := context.WithTimeout(ctx, o.Budget)
+			base.Certificate, err = certify(cctx, in.p)
+			cancel()
+			if undecided(ctx, err) {
+				return nil, fmt.Errorf("%s: no checked proof of unsatisfiability within the budget of %v (give a larger --budget, or leave out --certify)", in.id, o.Budget)
+			}
+			if err != nil {
 				return nil, fmt.Errorf("%s: %w", in.id, err)
 			}
 		}
