@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"iter"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sync"
@@ -269,10 +270,6 @@ func (u Unit) String() string {
 	return fmt.Sprintf("%d %d %d %d %d w%d t%d %v", u.C.N, u.C.Top, u.C.Bottom, u.C.Left, u.C.Right, u.C.Weight, u.C.Turns, u.Rows)
 }
 
-// DefaultConstellationDepth is the depth of the units of the in-process
-// count: whole constellations, which number thousands from n = 12 on.
-func DefaultConstellationDepth(int) int { return 0 }
-
 // Units lists the work units of the constellation count of n at depth
 // (0..MaxConstellationDepth inner rows pre-placed), numbered from 0, in a
 // fixed order, the same on every machine, without holding the list: each
@@ -307,7 +304,7 @@ func Units(n, depth int) iter.Seq2[int, Unit] {
 			cols := make([]int, d)
 			var rec func(k int, left, down, right uint64) bool
 			rec = func(k int, left, down, right uint64) bool {
-				free := s.mask &^ (left | down | right | s.att[k])
+				free := s.free(k, left, down, right)
 				if k == d {
 					if free == 0 {
 						return true
@@ -319,9 +316,9 @@ func Units(n, depth int) iter.Seq2[int, Unit] {
 				for free != 0 {
 					bit := free & -free
 					free ^= bit
-					cols[k] = bitIndex(bit)
-					sh := s.shift[k] & 63
-					if !rec(k+1, (left|bit)>>sh, down|bit, (right|bit)<<sh) {
+					cols[k] = bits.TrailingZeros64(bit)
+					l, d, r := s.place(k, bit, left, down, right)
+					if !rec(k+1, l, d, r) {
 						return false
 					}
 				}
@@ -332,15 +329,6 @@ func Units(n, depth int) iter.Seq2[int, Unit] {
 			}
 		}
 	}
-}
-
-func bitIndex(bit uint64) int {
-	k := 0
-	for bit > 1 {
-		bit >>= 1
-		k++
-	}
-	return k
 }
 
 // UnitsDigest counts the units of Units(n, depth) and digests them (16 hex
@@ -366,23 +354,19 @@ func UnitsDigest(n, depth int) (int, string) {
 
 // conSearch counts the completions of one constellation: a search down the
 // inner rows (1..n-2 without the rows of the edge columns' queens) with
-// bitmasks, where att holds, row by row, the squares the border queens
-// attack.
+// bitmasks. The inner rows are numbered by their distance to the last one
+// (inner row k from the top is row m-1-k from the last), as inner reads
+// them.
 type conSearch struct {
-	c     Constellation
-	mask  uint64              // the inner columns 1..n-2
-	down0 uint64              // the columns the border takes
-	m     int                 // the number of inner rows
-	rows  [BitmaskMaxN]int    // the inner rows, top down
-	att   [BitmaskMaxN]uint64 // per inner row, the squares the border attacks
-	shift [BitmaskMaxN]uint   // rows from this inner row to the next
-
-	// The same by distance to the last inner row, for inner: attUp[j] is
-	// att of the row j above the last with the columns outside the inner
-	// ones (outside) added; shiftUp[j] the rows from it to the next.
+	c       Constellation
+	down0   uint64 // the columns the border takes
+	outside uint64 // the columns outside the inner ones, 0 and n-1
+	m       int    // the number of inner rows
+	// attUp[j] holds the squares of the inner row j above the last that
+	// the border queens attack, and the outside columns; shiftUp[j] (j > 0)
+	// is the number of rows from it down to the next inner row.
 	attUp   [BitmaskMaxN]uint64
 	shiftUp [BitmaskMaxN]uint
-	outside uint64
 
 	perm      [BitmaskMaxN]int // fixedBy: the board, column by row (-1: none)
 	slowNodes uint64           // fixedBy: queens placed
@@ -396,15 +380,17 @@ type conSearch struct {
 func (s *conSearch) setup(c Constellation) {
 	n := c.N
 	s.c = c
-	s.mask = (uint64(1)<<(n-1) - 1) &^ 1
+	s.outside = 1 | 1<<(n-1) | ^(uint64(1)<<n - 1)
 	s.down0 = 1 | 1<<(n-1) | 1<<c.Top | 1<<c.Bottom
 	qs := c.queens()
+	// The inner rows, from the last up.
 	s.m = 0
-	for r := 1; r < n-1; r++ {
+	next := 0 // the inner row below, 0 before the last is found
+	for r := n - 2; r >= 1; r-- {
 		if r == c.Left || r == c.Right {
 			continue
 		}
-		var a uint64
+		a := s.outside
 		for _, q := range qs {
 			d := r - q[0]
 			if x := q[1] + d; x >= 0 && x < n {
@@ -414,19 +400,27 @@ func (s *conSearch) setup(c Constellation) {
 				a |= 1 << x
 			}
 		}
-		s.rows[s.m], s.att[s.m] = r, a
+		s.attUp[s.m] = a
+		if s.m > 0 {
+			s.shiftUp[s.m] = uint(next - r)
+		}
+		next = r
 		s.m++
 	}
-	for i := 0; i+1 < s.m; i++ {
-		s.shift[i] = uint(s.rows[i+1] - s.rows[i])
-	}
-	s.outside = ^s.mask
-	for j := range s.m {
-		s.attUp[j] = s.att[s.m-1-j] | s.outside
-		if j > 0 {
-			s.shiftUp[j] = s.shift[s.m-1-j]
-		}
-	}
+}
+
+// free is the squares of inner row k (from the top) that neither the
+// border nor the queens above, which attack left, down and right of it,
+// take.
+func (s *conSearch) free(k int, left, down, right uint64) uint64 {
+	return ^(left | down | right | s.attUp[s.m-1-k])
+}
+
+// place puts the queen bit on inner row k (from the top, not the last) and
+// returns what the queens then attack in the next inner row.
+func (s *conSearch) place(k int, bit, left, down, right uint64) (uint64, uint64, uint64) {
+	sh := s.shiftUp[s.m-1-k] & 63
+	return (left | bit) >> sh, down | bit, (right | bit) << sh
 }
 
 // runUnit counts the completions of unit u and returns what they add to
@@ -445,16 +439,14 @@ func (s *conSearch) runUnit(u Unit, stop *atomic.Bool) (r UnitResult, ok bool) {
 	c := u.C
 	left, down, right := uint64(0), s.down0, uint64(0)
 	for k, col := range u.Rows {
-		bit := uint64(1) << col
-		sh := s.shift[k] & 63
-		left, down, right = (left|bit)>>sh, down|bit, (right|bit)<<sh
+		left, down, right = s.place(k, uint64(1)<<col, left, down, right)
 	}
 	var count uint64
 	switch y0 := len(u.Rows); {
 	case s.m == 0:
 		count = 1
 	case y0 == s.m-1:
-		if s.mask&^(left|down|right|s.att[y0]) != 0 {
+		if s.free(y0, left, down, right) != 0 {
 			count = 1
 		}
 	default:
