@@ -17,14 +17,14 @@ func FuzzParseManifest(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		rows, err := parseManifest(raw, "fuzz")
+		m, err := parseManifest(raw, "fuzz")
 		if err != nil {
 			if !errors.As(err, new(*nqueens.OptionError)) {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
 			return
 		}
-		for _, r := range rows {
+		for _, r := range m.Files {
 			if r.File == "" || strings.ContainsRune(r.File, filepath.Separator) || r.File == ".." || filepath.IsAbs(r.File) {
 				t.Fatalf("accepted file name %q", r.File)
 			}

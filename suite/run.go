@@ -243,21 +243,11 @@ func Run(ctx context.Context, dir string, o RunOptions) ([]Record, error) {
 	if o.Memory < 0 {
 		return nil, &nqueens.OptionError{Err: fmt.Errorf("run: a memory limit must be positive, not %d", o.Memory)}
 	}
-	manifestPath := filepath.Join(dir, manifestNames[0])
-	raw, err := textio.ReadFile(manifestPath, maxManifest)
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	if err != nil {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("no suite in %s: %v", dir, err)}
-	}
-	rows, err := parseManifest(raw, manifestPath)
+	man, raw, err := readManifest(dir)
 	if err != nil {
 		return nil, err
 	}
-	var man Manifest
-	json.Unmarshal(raw, &man)
+	rows := man.Files
 	specs, err := o.lookupSolvers(ctx)
 	if err != nil {
 		return nil, err
@@ -728,61 +718,72 @@ func openResults(path string, h resultsHeader) (*results, []Record, error) {
 		f.Close()
 		return nil, nil, err
 	}
-	raw, err := io.ReadAll(io.LimitReader(f, 1<<30))
+	raw, err := io.ReadAll(io.LimitReader(f, maxResults))
 	if err != nil {
 		return fail(err)
 	}
-	want, _ := json.Marshal(h)
-	good := 0
+	got, recs, good, err := parseResults(raw, path, true)
+	switch {
+	case err != nil && !bytes.Contains(raw, []byte("\n")):
+		// Empty, or a header cut short: a new file.
+		want, _ := json.Marshal(h)
+		if err := f.Truncate(0); err != nil {
+			return fail(err)
+		}
+		if _, err := f.WriteAt(append(want, '\n'), 0); err != nil {
+			return fail(err)
+		}
+		if _, err := f.Seek(int64(len(want)+1), io.SeekStart); err != nil {
+			return fail(err)
+		}
+		return &results{f: f}, nil, f.Sync()
+	case err != nil:
+		return fail(&nqueens.OptionError{Err: fmt.Errorf("run: %v", err)})
+	case got.Manifest != h.Manifest:
+		return fail(&nqueens.OptionError{Err: fmt.Errorf("run: %s holds runs of another suite (its manifest has changed): give another --results file", path)})
+	}
+	if err := f.Truncate(int64(good)); err != nil {
+		return fail(err)
+	}
+	if _, err := f.Seek(int64(good), io.SeekStart); err != nil {
+		return fail(err)
+	}
+	return &results{f: f}, recs, nil
+}
+
+// maxResults caps the size of a results file read back: 1 GiB, millions of
+// runs.
+const maxResults = 1 << 30
+
+// parseResults reads the content of the results file at path: its header,
+// its runs, and the number of its bytes that hold them. With cut, a last
+// line that is not a whole record (a write cut short) is left out, to be
+// run again; otherwise it is an error, as is any other bad line.
+func parseResults(raw []byte, path string, cut bool) (resultsHeader, []Record, int, error) {
+	var h resultsHeader
+	first, rest, _ := bytes.Cut(raw, []byte("\n"))
+	if json.Unmarshal(first, &h) != nil || h.Format != resultsFormat {
+		return h, nil, 0, fmt.Errorf("%s is not a results file of nqueens run", path)
+	}
+	good := len(first) + 1
 	var recs []Record
-	if len(raw) > 0 {
-		first, rest, complete := bytes.Cut(raw, []byte("\n"))
-		var got resultsHeader
-		if err := json.Unmarshal(first, &got); err != nil || got.Format != resultsFormat {
-			if !complete {
-				goto fresh
+	lines := bytes.SplitAfter(rest, []byte("\n"))
+	for k, l := range lines {
+		if len(l) == 0 || !cut && len(bytes.TrimSpace(l)) == 0 {
+			continue
+		}
+		var r Record
+		whole := bytes.HasSuffix(l, []byte("\n")) || !cut
+		if !whole || json.Unmarshal(l, &r) != nil || r.SHA256 == "" {
+			if cut && k >= len(lines)-2 {
+				break
 			}
-			return fail(&nqueens.OptionError{Err: fmt.Errorf("run: %s is not a results file of nqueens run", path)})
+			return h, nil, 0, fmt.Errorf("%s, line %d: not a run record", path, k+2)
 		}
-		if got.Manifest != h.Manifest {
-			return fail(&nqueens.OptionError{Err: fmt.Errorf("run: %s holds runs of another suite (its manifest has changed): give another --results file", path)})
-		}
-		good = len(first) + 1
-		lines := bytes.SplitAfter(rest, []byte("\n"))
-		for k, l := range lines {
-			if len(l) == 0 {
-				continue
-			}
-			var r Record
-			last := k >= len(lines)-2
-			if !bytes.HasSuffix(l, []byte("\n")) || json.Unmarshal(l, &r) != nil || r.SHA256 == "" {
-				if last {
-					break // a write cut short: that run is done again
-				}
-				return fail(&nqueens.OptionError{Err: fmt.Errorf("run: %s, line %d: not a run record", path, k+2)})
-			}
-			recs = append(recs, r)
-			good += len(l)
-		}
-		if err := f.Truncate(int64(good)); err != nil {
-			return fail(err)
-		}
-		if _, err := f.Seek(int64(good), io.SeekStart); err != nil {
-			return fail(err)
-		}
-		return &results{f: f}, recs, nil
+		recs = append(recs, r)
+		good += len(l)
 	}
-fresh:
-	if err := f.Truncate(0); err != nil {
-		return fail(err)
-	}
-	if _, err := f.WriteAt(append(want, '\n'), 0); err != nil {
-		return fail(err)
-	}
-	if _, err := f.Seek(int64(len(want)+1), io.SeekStart); err != nil {
-		return fail(err)
-	}
-	return &results{f: f}, nil, f.Sync()
+	return h, recs, min(good, len(raw)), nil
 }
 
 func (r *results) append(rec Record) error {
@@ -810,25 +811,13 @@ func unwrapPath(err error) error {
 
 // ReadResults reads the runs of a results file.
 func ReadResults(path string) ([]Record, error) {
-	raw, err := textio.ReadFile(path, 1<<30)
+	raw, err := textio.ReadFile(path, maxResults)
 	if err != nil {
 		return nil, &nqueens.OptionError{Err: fmt.Errorf("results %s: %v", path, err)}
 	}
-	first, rest, _ := bytes.Cut(raw, []byte("\n"))
-	var h resultsHeader
-	if json.Unmarshal(first, &h) != nil || h.Format != resultsFormat {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("%s is not a results file of nqueens run", path)}
-	}
-	var recs []Record
-	for k, l := range bytes.Split(rest, []byte("\n")) {
-		if len(bytes.TrimSpace(l)) == 0 {
-			continue
-		}
-		var r Record
-		if err := json.Unmarshal(l, &r); err != nil || r.SHA256 == "" {
-			return nil, &nqueens.OptionError{Err: fmt.Errorf("%s, line %d: not a run record", path, k+2)}
-		}
-		recs = append(recs, r)
+	_, recs, _, err := parseResults(raw, path, false)
+	if err != nil {
+		return nil, &nqueens.OptionError{Err: err}
 	}
 	return recs, nil
 }

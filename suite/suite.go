@@ -544,27 +544,38 @@ func sizes(p model.Problem, format, amo string) (int, int, error) {
 // maxManifest caps the size of a manifest: 256 MiB, a million rows and more.
 const maxManifest = 256 << 20
 
-// parseManifest reads the rows of a manifest named name, refusing an empty
-// one and file names that are not plain names of instance files in the
-// suite's folder. Errors are *nqueens.OptionError.
-func parseManifest(raw []byte, name string) ([]Row, error) {
+// parseManifest reads a manifest named name, refusing one without rows and
+// file names that are not plain names of instance files in the suite's
+// folder. Errors are *nqueens.OptionError.
+func parseManifest(raw []byte, name string) (Manifest, error) {
 	var m Manifest
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("%s: %v", name, err)}
+		return m, &nqueens.OptionError{Err: fmt.Errorf("%s: %v", name, err)}
 	}
 	if m.Format != manifestFormat {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("%s is not a suite manifest of this version (format %q, want %q)", name, m.Format, manifestFormat)}
+		return m, &nqueens.OptionError{Err: fmt.Errorf("%s is not a suite manifest of this version (format %q, want %q)", name, m.Format, manifestFormat)}
 	}
-	rows := m.Files
-	if len(rows) == 0 {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("%s lists no files", name)}
+	if len(m.Files) == 0 {
+		return m, &nqueens.OptionError{Err: fmt.Errorf("%s lists no files", name)}
 	}
-	for i, r := range rows {
+	for i, r := range m.Files {
 		if !filepath.IsLocal(r.File) || filepath.Base(r.File) != r.File || strings.HasPrefix(r.File, ".") || slices.Contains(manifestNames, r.File) {
-			return nil, &nqueens.OptionError{Err: fmt.Errorf("%s, row %d: %q is not the name of an instance file of the suite", name, i+1, r.File)}
+			return m, &nqueens.OptionError{Err: fmt.Errorf("%s, row %d: %q is not the name of an instance file of the suite", name, i+1, r.File)}
 		}
 	}
-	return rows, nil
+	return m, nil
+}
+
+// readManifest reads the manifest of the suite in dir, and returns it with
+// its bytes (whose hash names the suite). Errors are *nqueens.OptionError.
+func readManifest(dir string) (Manifest, []byte, error) {
+	path := filepath.Join(dir, manifestNames[0])
+	raw, err := textio.ReadFile(path, maxManifest)
+	if err != nil {
+		return Manifest{}, nil, &nqueens.OptionError{Err: fmt.Errorf("no suite in %s: %v", dir, unwrapPath(err))}
+	}
+	m, err := parseManifest(raw, path)
+	return m, raw, err
 }
 
 // manifestNames are the manifests of a suite, written last.
@@ -653,18 +664,11 @@ func writeManifests(dir, command string, rows []Row) error {
 // dancing links, and every instance's problem (from its squares) again by
 // dancing links and gini. It returns one line per problem found.
 func Verify(ctx context.Context, dir string) ([]string, int, error) {
-	raw, err := textio.ReadFile(filepath.Join(dir, manifestNames[0]), maxManifest)
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	if err != nil {
-		return nil, 0, &nqueens.OptionError{Err: fmt.Errorf("no suite in %s: %v", dir, err)}
-	}
-	rows, err := parseManifest(raw, filepath.Join(dir, manifestNames[0]))
+	m, _, err := readManifest(dir)
 	if err != nil {
 		return nil, 0, err
 	}
+	rows := m.Files
 	var problems []string
 	decided := map[string]bool{}
 	for _, r := range rows {
