@@ -36,13 +36,7 @@ skipped run. Exit status 1 on any disagreement, invalid solution or error,
 with the command that reproduces it.`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			formats := 0
-			for _, b := range []bool{asJSON, asCSV, asMarkdown} {
-				if b {
-					formats++
-				}
-			}
-			if formats > 1 {
+			if chosen(asJSON, asCSV, asMarkdown) > 1 {
 				return usagef("--json, --csv and --markdown: choose one")
 			}
 			if from < 1 || to < from {
@@ -145,9 +139,19 @@ func writeCheckTable(w io.Writer, cells []check.Cell, from, to int, markdown boo
 		row = append(row, fmt.Sprintf("%.2f", seconds[m]))
 		rows = append(rows, row)
 	}
-	width := make([]int, len(header))
+	writeTable(w, rows, 1, markdown)
+}
+
+// writeTable prints rows, the first being the header: as a Markdown table,
+// or as text in columns, the first left ones aligned left and the others
+// right.
+func writeTable(w io.Writer, rows [][]string, left int, markdown bool) {
+	var width []int
 	for _, r := range rows {
 		for i, s := range r {
+			if i == len(width) {
+				width = append(width, 0)
+			}
 			width[i] = max(width[i], len(s))
 		}
 	}
@@ -157,13 +161,14 @@ func writeCheckTable(w io.Writer, cells []check.Cell, from, to int, markdown boo
 			b.WriteString("|")
 		}
 		for i, s := range r {
-			if markdown {
+			switch {
+			case markdown:
 				b.WriteString(" " + s + " |")
-				continue
-			}
-			if i == 0 {
+			case i == 0:
 				fmt.Fprintf(&b, "%-*s", width[i], s)
-			} else {
+			case i < left:
+				fmt.Fprintf(&b, "  %-*s", width[i], s)
+			default:
 				fmt.Fprintf(&b, "  %*s", width[i], s)
 			}
 		}
@@ -172,6 +177,18 @@ func writeCheckTable(w io.Writer, cells []check.Cell, from, to int, markdown boo
 			fmt.Fprintln(w, "|"+strings.Repeat(" --- |", len(r)))
 		}
 	}
+}
+
+// chosen is how many of the flags are set (of output formats that exclude
+// each other).
+func chosen(flags ...bool) int {
+	k := 0
+	for _, f := range flags {
+		if f {
+			k++
+		}
+	}
+	return k
 }
 
 func writeCheckSummary(w io.Writer, cells []check.Cell, from, to int, ok bool, elapsed time.Duration) {

@@ -53,7 +53,7 @@ counting twice the timeout) and total CPU time: as text, --markdown, --csv
 or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 		Args: argsBetween(1, 1, "DIR"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if btoi(markdown)+btoi(asCSV)+btoi(asJSON) > 1 {
+			if chosen(markdown, asCSV, asJSON) > 1 {
 				return usagef("--markdown, --csv and --json: choose one")
 			}
 			if cmd.Flags().Changed("timeout") && o.Timeout <= 0 {
@@ -114,13 +114,6 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 	return c
 }
 
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // parseBytes reads a size: digits with an optional K, M, G or T suffix
 // (powers of 1024).
 func parseBytes(s string) (int64, error) {
@@ -165,27 +158,13 @@ func writeSummary(e *env, rows []suite.Summary, markdown, asCSV, asJSON bool) er
 		}
 		w.Flush()
 		return w.Error()
-	case markdown:
-		fmt.Fprintf(e.stdout, "| %s |\n", strings.Join(head, " | "))
-		fmt.Fprintf(e.stdout, "|%s\n", strings.Repeat(" --- |", len(head)))
-		for _, s := range rows {
-			fmt.Fprintf(e.stdout, "| %s |\n", strings.Join(cells(s), " | "))
-		}
-		return nil
 	}
-	fmt.Fprintf(e.stdout, "%-16s %-12s %5s %5s %5s %7s %6s %5s %7s %5s %10s %10s\n", anyStrings(head)...)
+	table := [][]string{head}
 	for _, s := range rows {
-		fmt.Fprintf(e.stdout, "%-16s %-12s %5s %5s %5s %7s %6s %5s %7s %5s %10s %10s\n", anyStrings(cells(s))...)
+		table = append(table, cells(s))
 	}
+	writeTable(e.stdout, table, 2, markdown)
 	return nil
-}
-
-func anyStrings(s []string) []any {
-	out := make([]any, len(s))
-	for i, v := range s {
-		out[i] = v
-	}
-	return out
 }
 
 // newLimitExec is the hidden command that nqueens run starts each solver
