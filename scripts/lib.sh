@@ -19,6 +19,19 @@ build_nqueens() {
   (cd "$root" && go build -o "$work/nqueens" ./cmd/nqueens)
 }
 
+# build_nqueens_native: $work/nqueens-native, built for the highest x86-64
+# level this CPU runs (GOAMD64=v4, v3 or v2: Go's counterpart of the C
+# references' -march=native; a binary of a level the CPU lacks refuses to
+# start, which is the test). Sets $goamd64 to the level, "v1" if none.
+build_nqueens_native() {
+  goamd64=v1
+  for level in v4 v3 v2; do
+    (cd "$root" && GOAMD64=$level go build -o "$work/nqueens-native" ./cmd/nqueens) || continue
+    if "$work/nqueens-native" count 4 -q >/dev/null 2>&1; then goamd64=$level; return; fi
+  done
+  cp "$work/nqueens" "$work/nqueens-native"
+}
+
 # measure [--status S] CMD...: prints "WALL_SECONDS PEAK_KB" and leaves the
 # command's output in $work/out.txt; fails if the command fails. With
 # --status, exit status S counts as success too (clasp exits 30 after
