@@ -3,10 +3,13 @@ package nqueens
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 
+	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/solvers/sat"
 )
 
 // TestConfirmCount: a count that disagrees with OEIS, with a fixed
@@ -85,5 +88,40 @@ func TestConfirmNone(t *testing.T) {
 	hard := model.Problem{N: 60, Blocked: []model.Square{{Row: 0, Col: 0}}}
 	if n := noneOf(confirmNone(dctx, hard, "sat", "sat")); n == nil || n.ConfirmedBy != "" || n.Unconfirmed == "" {
 		t.Errorf("no time left: %+v", n)
+	}
+}
+
+// The encoding of method sat by solver: pairwise on small boards, the
+// measured choice above, and the general default for a solver not
+// measured; every choice is an encoding and every solver named one.
+func TestDefaultSATAMO(t *testing.T) {
+	for solver, amo := range satAMOBySolver {
+		if _, err := encode.ParseAMO(amo); err != nil {
+			t.Errorf("%s: %v", solver, err)
+		}
+		if solver != "gini" && solver != "gophersat" && !slices.Contains(sat.ExternalNames, solver) {
+			t.Errorf("%s is no solver of sat.Lookup", solver)
+		}
+		if got := DefaultSATAMO(solver, encode.PairwiseMaxN); got != "pairwise" {
+			t.Errorf("%s at N = %d: %s, want pairwise", solver, encode.PairwiseMaxN, got)
+		}
+		if got := DefaultSATAMO("/usr/bin/"+solver, 100); got != amo {
+			t.Errorf("%s by path at N = 100: %s, want %s", solver, got, amo)
+		}
+	}
+	if got, want := DefaultSATAMO("my-solver", 100), encode.DefaultAMO(100); got != want {
+		t.Errorf("a solver not measured: %s, want %s", got, want)
+	}
+	// What solve reports is what it used.
+	f, err := LookupFinder("sat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := f.Find(context.Background(), model.Classic(80), FindOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := satAMOBySolver[DefaultSATSolver]; sol.AMO != want {
+		t.Errorf("method sat at N = 80 used %s, want %s", sol.AMO, want)
 	}
 }

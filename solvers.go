@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"slices"
 
@@ -35,7 +36,7 @@ func satSetup(p model.Problem, solverName, amoName string) (sat.Solver, *encode.
 		return nil, nil, &OptionError{err}
 	}
 	if amoName == "" {
-		amoName = encode.DefaultAMO(p.N)
+		amoName = DefaultSATAMO(s.Name(), p.N)
 	}
 	amo, err := encode.ParseAMO(amoName)
 	if err != nil {
@@ -50,6 +51,40 @@ func satSetup(p model.Problem, solverName, amoName string) (sat.Solver, *encode.
 	}
 	return s, cnf, nil
 }
+
+// satAMOBySolver is the encoding method sat gives each solver above
+// encode.PairwiseMaxN when --amo names none: the one fastest to a first
+// solution of the classic problem over N = 100 to 1000 in the README's
+// table (docs/sat-table.md, written by scripts/sat-table.sh). A solver not
+// listed gets encode.DefaultAMO.
+var satAMOBySolver = map[string]string{
+	"gini":           "product",
+	"gophersat":      "binary",
+	"cadical":        "commander",
+	"minisat":        "product",
+	"cryptominisat5": "product",
+	"picosat":        "product",
+	"clasp":          "commander",
+}
+
+// DefaultSATAMO names the at-most-one encoding of method sat for solver
+// (a name of sat.Lookup, or the path of a DIMACS solver) on a board of side
+// n when none is named: encode.DefaultAMO (pairwise) up to
+// encode.PairwiseMaxN, where every encoding is solved in a blink and
+// pairwise adds no variables, and above it the encoding measured fastest
+// for that solver (satAMOBySolver), or encode.DefaultAMO for a solver not
+// measured.
+func DefaultSATAMO(solver string, n int) string {
+	if n > encode.PairwiseMaxN {
+		if a, ok := satAMOBySolver[filepath.Base(solver)]; ok {
+			return a
+		}
+	}
+	return encode.DefaultAMO(n)
+}
+
+// DefaultSATAMORule states DefaultSATAMO for help texts.
+const DefaultSATAMORule = "pairwise up to N = 64; above, the encoding measured fastest for the solver (gini: product; see the README's SAT table), sequential for a solver not measured"
 
 // satMemory estimates what solver s takes for the CNF (Solver.Memory; 0
 // for an external solver).
