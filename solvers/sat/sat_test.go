@@ -3,6 +3,7 @@ package sat_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -128,5 +129,43 @@ func BenchmarkGiniEnumerate12(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// A search of gini runs in slices that grow past a second; a cancel (a
+// Ctrl-C, not a deadline) is still noticed within a fraction of one.
+func TestGiniCancelLongSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("5 s")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	const after = 4 * time.Second // slices of 100 ms growing by a quarter: about 1 s long by now
+	timer := time.AfterFunc(after, cancel)
+	defer timer.Stop()
+	start := time.Now()
+	r, err := sat.Gini{}.Solve(ctx, pigeonhole(12))
+	if !errors.Is(err, context.Canceled) || r.Status != sat.Unknown {
+		t.Fatalf("gini on PHP(12), cancelled: %v %v, want the cancel", r.Status, err)
+	}
+	if late := time.Since(start) - after; late > 500*time.Millisecond {
+		t.Errorf("gini noticed the cancel %v late", late)
+	}
+}
+
+// First solutions of the classic problem at large N by gini with its
+// default encoding (product), from a fresh solver: the slices of
+// giniSolveOnce must grow past what one descent needs (N = 1000: over
+// 300 ms), or it never answers.
+func BenchmarkGiniSolveLarge(b *testing.B) {
+	for _, n := range []int{500, 1000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			c := queensCNF(b, model.Classic(n), "product")
+			for b.Loop() {
+				r, err := sat.Gini{}.Solve(context.Background(), c)
+				if err != nil || r.Status != sat.Sat {
+					b.Fatalf("%v %v", r.Status, err)
+				}
+			}
+		})
 	}
 }
