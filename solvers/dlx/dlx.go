@@ -201,7 +201,10 @@ func (p *Problem) option(x int32) int {
 	return int(-p.nodes[x].top) - 1
 }
 
-func (p *Problem) hide(pp int32, st *Stats) {
+// hide takes the other nodes of the option of node pp out of their items'
+// lists and returns how many (the updates; counted in a register rather
+// than in Stats, which the loop would load and store at every node).
+func (p *Problem) hide(pp int32) (updates uint64) {
 	nodes := p.nodes
 	for q := pp + 1; q != pp; {
 		x := nodes[q].top
@@ -213,9 +216,10 @@ func (p *Problem) hide(pp int32, st *Stats) {
 		nodes[u].down = d
 		nodes[d].up = u
 		nodes[x].top--
-		st.Updates++
+		updates++
 		q++
 	}
+	return updates
 }
 
 func (p *Problem) unhide(pp int32) {
@@ -236,7 +240,7 @@ func (p *Problem) unhide(pp int32) {
 
 // hideColored is hide for a problem with colors: nodes purified (color
 // -1) are out of their lists already and stay as they are (Knuth's hide').
-func (p *Problem) hideColored(pp int32, st *Stats) {
+func (p *Problem) hideColored(pp int32) (updates uint64) {
 	nodes, color := p.nodes, p.color
 	for q := pp + 1; q != pp; {
 		x := nodes[q].top
@@ -249,10 +253,11 @@ func (p *Problem) hideColored(pp int32, st *Stats) {
 			nodes[u].down = d
 			nodes[d].up = u
 			nodes[x].top--
-			st.Updates++
+			updates++
 		}
 		q++
 	}
+	return updates
 }
 
 // unhideColored undoes hideColored.
@@ -275,16 +280,17 @@ func (p *Problem) unhideColored(pp int32) {
 }
 
 func (p *Problem) cover(i int32, st *Stats) {
-	st.Updates++ // the item leaves the list of items
+	updates := uint64(1) // the item leaves the list of items
 	if p.color == nil {
 		for pp := p.nodes[i].down; pp != i; pp = p.nodes[pp].down {
-			p.hide(pp, st)
+			updates += p.hide(pp)
 		}
 	} else {
 		for pp := p.nodes[i].down; pp != i; pp = p.nodes[pp].down {
-			p.hideColored(pp, st)
+			updates += p.hideColored(pp)
 		}
 	}
+	st.Updates += updates
 	l, r := p.links[i].prev, p.links[i].next
 	p.links[l].next = r
 	p.links[r].prev = l
@@ -398,7 +404,7 @@ func (p *Problem) purify(pp int32, st *Stats) {
 	for q := p.nodes[i].down; q != i; q = p.nodes[q].down {
 		switch {
 		case p.color[q] != c:
-			p.hideColored(q, st)
+			st.Updates += p.hideColored(q)
 		case q != pp:
 			p.color[q] = -1
 		}

@@ -44,7 +44,7 @@ func (p *Problem) coverM(c int32, deact bool, st *Stats) {
 	}
 	st.Updates++
 	for rr := p.nodes[c].down; rr != c; rr = p.nodes[rr].down {
-		p.hideColored(rr, st)
+		st.Updates += p.hideColored(rr)
 	}
 }
 
