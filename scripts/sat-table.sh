@@ -10,7 +10,8 @@
 # encoding at each N after the first only if it solved the one before within
 # a fifth of TIMEOUT (solving times grow about fivefold from N = 500 to 1000),
 # so that the large sizes do not spend hours on sure timeouts; the cells not
-# run show "-".
+# run show "-". RESULTS=FILE draws the table and plot of FILE without
+# running anything.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 timeout=${1:-60s}; jobs=${2:-2}; shift 2 || shift $# || true
@@ -30,6 +31,9 @@ pairs() {
   tail -n +2 "$work/all.jsonl" | sed 's/.*"solver":"\([^"]*\)".*"n":\([0-9]*\),.*"encoding":"\([^"]*\)".*"status":"\([A-Z]*\)".*"wall_s":\([0-9.e-]*\).*/\2 \1 \3 \4 \5/' |
     awk -v n="$1" -v lim="$limit_s" '$1 == n && $4 == "SAT" && $5 <= lim / 5 { print $2, $3 }'
 }
+# RESULTS=FILE skips the runs and draws the table and plot of FILE (the
+# .jsonl of an earlier run, to which other runs' records may be appended).
+[ -n "${RESULTS:-}" ] && { cp "$RESULTS" "$work/all.jsonl"; sizes=(); }
 for n in "${sizes[@]}"; do
   amos=sequential,ladder,commander,product,bimander,binary
   [ "$n" -le 200 ] && amos=pairwise,$amos
@@ -52,7 +56,7 @@ for n in "${sizes[@]}"; do
   prev=$n
 done
 mkdir -p docs
-cp "$work/all.jsonl" "docs/$out.jsonl"
+[ "$work/all.jsonl" -ef "docs/$out.jsonl" ] || cp "$work/all.jsonl" "docs/$out.jsonl"
 nq plot "$work/all.jsonl" --cactus "docs/$out.png"
 # The table: N, encoding, then each solver's wall time (or its status).
 tail -n +2 "$work/all.jsonl" | sed 's/.*"solver":"\([^"]*\)".*"n":\([0-9]*\),.*"encoding":"\([^"]*\)".*"status":"\([A-Z]*\)".*"wall_s":\([0-9.e-]*\).*/\2 \3 \1 \4 \5/' |
