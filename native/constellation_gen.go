@@ -88,7 +88,12 @@ row1:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[1]&63), (right|bit)<<(s.shiftUp[1]&63)
+	nd = down | bit
+	if s.shiftUp[1] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[1]&63), (right|bit)<<(s.shiftUp[1]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[0])
 	if child != 0 {
 		count++
@@ -109,7 +114,12 @@ row2:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[2]&63), (right|bit)<<(s.shiftUp[2]&63)
+	nd = down | bit
+	if s.shiftUp[2] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[2]&63), (right|bit)<<(s.shiftUp[2]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[1])
 	{
 		// The last two inner rows have the last two free columns x < y
@@ -141,7 +151,12 @@ row3:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[3]&63), (right|bit)<<(s.shiftUp[3]&63)
+	nd = down | bit
+	if s.shiftUp[3] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[3]&63), (right|bit)<<(s.shiftUp[3]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[2])
 	if child == 0 {
 		goto row3
@@ -163,7 +178,12 @@ row4:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[4]&63), (right|bit)<<(s.shiftUp[4]&63)
+	nd = down | bit
+	if s.shiftUp[4] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[4]&63), (right|bit)<<(s.shiftUp[4]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[3])
 	if child == 0 {
 		goto row4
@@ -185,7 +205,12 @@ row5:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[5]&63), (right|bit)<<(s.shiftUp[5]&63)
+	nd = down | bit
+	if s.shiftUp[5] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[5]&63), (right|bit)<<(s.shiftUp[5]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[4])
 	if child == 0 {
 		goto row5
@@ -207,7 +232,12 @@ row6:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[6]&63), (right|bit)<<(s.shiftUp[6]&63)
+	nd = down | bit
+	if s.shiftUp[6] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[6]&63), (right|bit)<<(s.shiftUp[6]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[5])
 	if child == 0 {
 		goto row6
@@ -229,7 +259,12 @@ row7:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[7]&63), (right|bit)<<(s.shiftUp[7]&63)
+	nd = down | bit
+	if s.shiftUp[7] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[7]&63), (right|bit)<<(s.shiftUp[7]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[6])
 	if child == 0 {
 		goto row7
@@ -251,7 +286,12 @@ row8:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[8]&63), (right|bit)<<(s.shiftUp[8]&63)
+	nd = down | bit
+	if s.shiftUp[8] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[8]&63), (right|bit)<<(s.shiftUp[8]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[7])
 	if child == 0 {
 		goto row8
@@ -276,7 +316,12 @@ row9:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[9]&63), (right|bit)<<(s.shiftUp[9]&63)
+	nd = down | bit
+	if s.shiftUp[9] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[9]&63), (right|bit)<<(s.shiftUp[9]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[8])
 	if child == 0 {
 		goto row9
@@ -298,7 +343,12 @@ row10:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[10]&63), (right|bit)<<(s.shiftUp[10]&63)
+	nd = down | bit
+	if s.shiftUp[10] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[10]&63), (right|bit)<<(s.shiftUp[10]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[9])
 	if child == 0 {
 		goto row10
@@ -320,7 +370,12 @@ row11:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[11]&63), (right|bit)<<(s.shiftUp[11]&63)
+	nd = down | bit
+	if s.shiftUp[11] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[11]&63), (right|bit)<<(s.shiftUp[11]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[10])
 	if child == 0 {
 		goto row11
@@ -342,7 +397,12 @@ row12:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[12]&63), (right|bit)<<(s.shiftUp[12]&63)
+	nd = down | bit
+	if s.shiftUp[12] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[12]&63), (right|bit)<<(s.shiftUp[12]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[11])
 	if child == 0 {
 		goto row12
@@ -364,7 +424,12 @@ row13:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[13]&63), (right|bit)<<(s.shiftUp[13]&63)
+	nd = down | bit
+	if s.shiftUp[13] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[13]&63), (right|bit)<<(s.shiftUp[13]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[12])
 	if child == 0 {
 		goto row13
@@ -386,7 +451,12 @@ row14:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[14]&63), (right|bit)<<(s.shiftUp[14]&63)
+	nd = down | bit
+	if s.shiftUp[14] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[14]&63), (right|bit)<<(s.shiftUp[14]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[13])
 	if child == 0 {
 		goto row14
@@ -408,7 +478,12 @@ row15:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[15]&63), (right|bit)<<(s.shiftUp[15]&63)
+	nd = down | bit
+	if s.shiftUp[15] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[15]&63), (right|bit)<<(s.shiftUp[15]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[14])
 	if child == 0 {
 		goto row15
@@ -430,7 +505,12 @@ row16:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[16]&63), (right|bit)<<(s.shiftUp[16]&63)
+	nd = down | bit
+	if s.shiftUp[16] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[16]&63), (right|bit)<<(s.shiftUp[16]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[15])
 	if child == 0 {
 		goto row16
@@ -452,7 +532,12 @@ row17:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[17]&63), (right|bit)<<(s.shiftUp[17]&63)
+	nd = down | bit
+	if s.shiftUp[17] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[17]&63), (right|bit)<<(s.shiftUp[17]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[16])
 	if child == 0 {
 		goto row17
@@ -474,7 +559,12 @@ row18:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[18]&63), (right|bit)<<(s.shiftUp[18]&63)
+	nd = down | bit
+	if s.shiftUp[18] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[18]&63), (right|bit)<<(s.shiftUp[18]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[17])
 	if child == 0 {
 		goto row18
@@ -496,7 +586,12 @@ row19:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[19]&63), (right|bit)<<(s.shiftUp[19]&63)
+	nd = down | bit
+	if s.shiftUp[19] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[19]&63), (right|bit)<<(s.shiftUp[19]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[18])
 	if child == 0 {
 		goto row19
@@ -518,7 +613,12 @@ row20:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[20]&63), (right|bit)<<(s.shiftUp[20]&63)
+	nd = down | bit
+	if s.shiftUp[20] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[20]&63), (right|bit)<<(s.shiftUp[20]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[19])
 	if child == 0 {
 		goto row20
@@ -540,7 +640,12 @@ row21:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[21]&63), (right|bit)<<(s.shiftUp[21]&63)
+	nd = down | bit
+	if s.shiftUp[21] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[21]&63), (right|bit)<<(s.shiftUp[21]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[20])
 	if child == 0 {
 		goto row21
@@ -562,7 +667,12 @@ row22:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[22]&63), (right|bit)<<(s.shiftUp[22]&63)
+	nd = down | bit
+	if s.shiftUp[22] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[22]&63), (right|bit)<<(s.shiftUp[22]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[21])
 	if child == 0 {
 		goto row22
@@ -584,7 +694,12 @@ row23:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[23]&63), (right|bit)<<(s.shiftUp[23]&63)
+	nd = down | bit
+	if s.shiftUp[23] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[23]&63), (right|bit)<<(s.shiftUp[23]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[22])
 	if child == 0 {
 		goto row23
@@ -606,7 +721,12 @@ row24:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[24]&63), (right|bit)<<(s.shiftUp[24]&63)
+	nd = down | bit
+	if s.shiftUp[24] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[24]&63), (right|bit)<<(s.shiftUp[24]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[23])
 	if child == 0 {
 		goto row24
@@ -628,7 +748,12 @@ row25:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[25]&63), (right|bit)<<(s.shiftUp[25]&63)
+	nd = down | bit
+	if s.shiftUp[25] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[25]&63), (right|bit)<<(s.shiftUp[25]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[24])
 	if child == 0 {
 		goto row25
@@ -650,7 +775,12 @@ row26:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[26]&63), (right|bit)<<(s.shiftUp[26]&63)
+	nd = down | bit
+	if s.shiftUp[26] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[26]&63), (right|bit)<<(s.shiftUp[26]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[25])
 	if child == 0 {
 		goto row26
@@ -672,7 +802,12 @@ row27:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[27]&63), (right|bit)<<(s.shiftUp[27]&63)
+	nd = down | bit
+	if s.shiftUp[27] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[27]&63), (right|bit)<<(s.shiftUp[27]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[26])
 	if child == 0 {
 		goto row27
@@ -694,7 +829,12 @@ row28:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[28]&63), (right|bit)<<(s.shiftUp[28]&63)
+	nd = down | bit
+	if s.shiftUp[28] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[28]&63), (right|bit)<<(s.shiftUp[28]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[27])
 	if child == 0 {
 		goto row28
@@ -716,7 +856,12 @@ row29:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[29]&63), (right|bit)<<(s.shiftUp[29]&63)
+	nd = down | bit
+	if s.shiftUp[29] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[29]&63), (right|bit)<<(s.shiftUp[29]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[28])
 	if child == 0 {
 		goto row29

@@ -68,7 +68,12 @@ row{{.}}:
 	bit = bm & -bm
 	bm ^= bit
 	nodes++
-	nd, nl, nr = down|bit, (left|bit)>>(s.shiftUp[{{.}}]&63), (right|bit)<<(s.shiftUp[{{.}}]&63)
+	nd = down | bit
+	if s.shiftUp[{{.}}] == 1 {
+		nl, nr = (left|bit)>>1, (right|bit)<<1
+	} else {
+		nl, nr = (left|bit)>>(s.shiftUp[{{.}}]&63), (right|bit)<<(s.shiftUp[{{.}}]&63)
+	}
 	child = ^(nd | nl | nr | s.attUp[{{dec .}}])
 {{- if eq . 1}}
 	if child != 0 {
