@@ -17,11 +17,23 @@ go test -count=1 -race -run 'TestRunSuite|TestPlot' ./cmd/nqueens
 fuzzlog=$(mktemp)
 for target in cnf:FuzzReadDIMACS xcc:FuzzRead solvers/sat:FuzzParseOutput cluster:FuzzReadJournal \
 	cluster:FuzzDecodeShard cnf/drat:FuzzCheck suite:FuzzParseManifest model:FuzzReadSolution; do
-	if ! go test -run '^$' -fuzz "^${target#*:}\$" -fuzztime "${NQUEENS_FUZZTIME:-3s}" "./${target%%:*}" >"$fuzzlog" 2>&1; then
+	# Go 1.26's fuzzing coordinator can fail a target with a bare "context
+	# deadline exceeded" as -fuzztime runs out, having found nothing (a race
+	# in internal/fuzz, golang/go#75804, fixed in Go 1.27): such a run, with
+	# no failing input written, is run again, up to twice; a real finding
+	# always writes its input first and fails at once.
+	for try in 1 2 3; do
+		if go test -run '^$' -fuzz "^${target#*:}\$" -fuzztime "${NQUEENS_FUZZTIME:-3s}" "./${target%%:*}" >"$fuzzlog" 2>&1; then
+			break
+		fi
+		if [ "$try" -lt 3 ] && grep -q 'context deadline exceeded' "$fuzzlog" && ! grep -q 'Failing input written to' "$fuzzlog"; then
+			echo "fuzz: ${target}: the coordinator's deadline race (golang/go#75804), no input found; running it again" >&2
+			continue
+		fi
 		tail -n 30 "$fuzzlog" >&2
 		echo "fuzz target ${target} failed: go test -run '^\$' -fuzz '^${target#*:}\$' ./${target%%:*}" >&2
 		exit 1
-	fi
+	done
 done
 rm -f "$fuzzlog"
 echo "fuzz: 8 targets ran"
