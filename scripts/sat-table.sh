@@ -26,10 +26,13 @@ first=1
 out=${OUT:-sat-table}
 limit_s=${timeout%s}
 prev=
+# records: the runs so far, one a line: N solver encoding status wall_s.
+records() {
+  tail -n +2 "$work/all.jsonl" | sed 's/.*"solver":"\([^"]*\)".*"n":\([0-9]*\),.*"encoding":"\([^"]*\)".*"status":"\([A-Z]*\)".*"wall_s":\([0-9.e-]*\).*/\2 \1 \3 \4 \5/'
+}
 # pairs N: the "solver encoding" pairs solved at N within a fifth of TIMEOUT.
 pairs() {
-  tail -n +2 "$work/all.jsonl" | sed 's/.*"solver":"\([^"]*\)".*"n":\([0-9]*\),.*"encoding":"\([^"]*\)".*"status":"\([A-Z]*\)".*"wall_s":\([0-9.e-]*\).*/\2 \1 \3 \4 \5/' |
-    awk -v n="$1" -v lim="$limit_s" '$1 == n && $4 == "SAT" && $5 <= lim / 5 { print $2, $3 }'
+  records | awk -v n="$1" -v lim="$limit_s" '$1 == n && $4 == "SAT" && $5 <= lim / 5 { print $2, $3 }'
 }
 # RESULTS=FILE skips the runs and draws the table and plot of FILE (the
 # .jsonl of an earlier run, to which other runs' records may be appended).
@@ -59,9 +62,8 @@ mkdir -p docs
 [ "$work/all.jsonl" -ef "docs/$out.jsonl" ] || cp "$work/all.jsonl" "docs/$out.jsonl"
 nq plot "$work/all.jsonl" --cactus "docs/$out.png"
 # The table: N, encoding, then each solver's wall time (or its status).
-tail -n +2 "$work/all.jsonl" | sed 's/.*"solver":"\([^"]*\)".*"n":\([0-9]*\),.*"encoding":"\([^"]*\)".*"status":"\([A-Z]*\)".*"wall_s":\([0-9.e-]*\).*/\2 \3 \1 \4 \5/' |
-  awk -v solvers="$solvers" -v limit="$timeout" '
-    { k = $1 " " $2; cell[k, $3] = ($4 == "SAT") ? sprintf("%.2f", $5) : $4; if (!(k in seen)) { seen[k] = 1; keys[++nk] = k } }
+records | awk -v solvers="$solvers" '
+    { k = $1 " " $3; cell[k, $2] = ($4 == "SAT") ? sprintf("%.2f", $5) : $4; if (!(k in seen)) { seen[k] = 1; keys[++nk] = k } }
     END {
       ns = split(solvers, s, ",")
       printf "| N | encoding |"; for (i = 1; i <= ns; i++) printf " %s |", s[i]; print ""
