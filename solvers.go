@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/memlimit"
@@ -84,8 +85,24 @@ func DefaultSATAMO(solver string, n int) string {
 	return encode.DefaultAMO(n)
 }
 
-// DefaultSATAMORule states DefaultSATAMO for help texts.
-const DefaultSATAMORule = "pairwise up to N = 64; above, the encoding measured fastest for the solver (gini, minisat, cryptominisat5, picosat: product; cadical, gophersat: binary; clasp: bimander), sequential for a solver not measured"
+// DefaultSATAMORule states DefaultSATAMO for help texts, drawn from
+// satAMOBySolver so that the two cannot differ.
+func DefaultSATAMORule() string {
+	var groups []string
+	for _, amo := range encode.AMONames {
+		var who []string
+		for _, solver := range append([]string{"gini", "gophersat"}, sat.ExternalNames...) {
+			if satAMOBySolver[solver] == amo {
+				who = append(who, solver)
+			}
+		}
+		if len(who) > 0 {
+			groups = append(groups, strings.Join(who, ", ")+": "+amo)
+		}
+	}
+	return fmt.Sprintf("pairwise up to N = %d; above, the encoding measured fastest for the solver (%s), %s for a solver not measured",
+		encode.PairwiseMaxN, strings.Join(groups, "; "), encode.DefaultAMO(encode.PairwiseMaxN+1))
+}
 
 // satMemory estimates what solver s takes for the CNF (Solver.Memory; 0
 // for an external solver).

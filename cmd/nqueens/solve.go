@@ -269,7 +269,7 @@ type solverFlags struct {
 
 func (sf *solverFlags) add(c *cobra.Command) {
 	sf.addSolver(c)
-	c.Flags().StringVar(&sf.amo, "amo", "", "sat: at-most-one encoding (default "+nqueens.DefaultSATAMORule+"; see nqueens encode --help)")
+	c.Flags().StringVar(&sf.amo, "amo", "", "sat: at-most-one encoding (default "+nqueens.DefaultSATAMORule()+"; see nqueens encode --help)")
 }
 
 // addSolver adds --solver and --timeout only: a CNF file has its own
