@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -161,14 +160,6 @@ var finders = []Finder{
 		MaxN: DLXMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, find: findDLX},
 }
 
-// allCores is jobs, or the number of cores for 0.
-func allCores(jobs int) int {
-	if jobs <= 0 {
-		return runtime.NumCPU()
-	}
-	return jobs
-}
-
 // symmetryCount is the result of a counter that uses the symmetries of
 // the square (both counts in one run).
 func symmetryCount(r native.BitmaskResult, err error) (*CountResult, error) {
@@ -180,14 +171,14 @@ var counters = []Counter{
 		Name: "constellation", Doc: "border constellations (Q27, NQueensFAF): the queens of the edge rows and columns, one placement per symmetry class weighted by its orbit, then a bitmask search of the inner rows, in parallel",
 		MaxN: native.BitmaskMaxN,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
-			return symmetryCount(native.ConstellationCount(ctx, p.N, native.ConstellationOptions{Jobs: allCores(opt.Jobs), Progress: opt.Progress}))
+			return symmetryCount(native.ConstellationCount(ctx, p.N, native.ConstellationOptions{Jobs: opt.Jobs, Progress: opt.Progress}))
 		},
 	},
 	{
 		Name: "bitmask", Doc: "bitmask search over one solution per symmetry class, weighted by orbit (Takaken's method), in parallel",
 		MaxN: native.BitmaskMaxN,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
-			return symmetryCount(native.Bitmask(ctx, p.N, native.BitmaskOptions{Jobs: allCores(opt.Jobs), Progress: opt.Progress}))
+			return symmetryCount(native.Bitmask(ctx, p.N, native.BitmaskOptions{Jobs: opt.Jobs, Progress: opt.Progress}))
 		},
 	},
 	{
