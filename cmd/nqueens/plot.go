@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -206,11 +207,7 @@ func byNChart(recs []suite.Record) draw.Chart {
 	sort.Strings(names)
 	ch := draw.Chart{Title: "Median time against N", XLabel: "N", YLabel: "seconds (wall, median)", LogY: true}
 	for _, name := range names {
-		var ns []int
-		for n := range times[name] {
-			ns = append(ns, n)
-		}
-		sort.Ints(ns)
+		ns := slices.Sorted(maps.Keys(times[name]))
 		s := draw.Series{Name: name}
 		for _, n := range ns {
 			t := times[name][n]
@@ -266,11 +263,7 @@ func hardnessCharts(recs []suite.Record) []draw.Chart {
 	med := draw.Chart{Title: "Median time against m/N (random completion)", XLabel: "m/N (pre-placed queens per row)", YLabel: "seconds (wall, median)", LogY: true}
 	p90 := draw.Chart{Title: "90th percentile of time against m/N", XLabel: "m/N", YLabel: "seconds (wall, 90th percentile)", LogY: true}
 	for i, k := range keys {
-		var ms []int
-		for m := range times[k] {
-			ms = append(ms, m)
-		}
-		sort.Ints(ms)
+		ms := slices.Sorted(maps.Keys(times[k]))
 		a := draw.Series{Name: fmt.Sprintf("%s, N = %d", k.solver, k.n), Style: i + 1}
 		b := a
 		for _, m := range ms {
