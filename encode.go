@@ -1,10 +1,10 @@
 package nqueens
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
@@ -14,8 +14,8 @@ import (
 
 // EncodeOptions choose the output of Encode.
 type EncodeOptions struct {
-	// Format is one of encode.Formats; "" is "dimacs".
-	Format string
+	// Format is one of encode.Formats(); "" is encode.DIMACS.
+	Format encode.Format
 	// AMO names the at-most-one encoding of "dimacs" (see encode.ParseAMO);
 	// "" is encode.DefaultAMO(N). Other formats refuse it.
 	AMO string
@@ -42,21 +42,14 @@ func (o EncodeOptions) parse(p model.Problem) (amo encode.AMO, order encode.Orde
 	if err := p.Validate(); err != nil {
 		return nil, 0, err
 	}
-	format := o.Format
-	if format == "" {
-		format = "dimacs"
+	format := cmp.Or(o.Format, encode.DIMACS)
+	if _, err := encode.ParseFormat(string(format)); err != nil {
+		return nil, 0, err
 	}
-	known := false
-	for _, f := range encode.Formats {
-		known = known || f == format
-	}
-	if !known {
-		return nil, 0, fmt.Errorf("unknown format %q (known: %s)", format, strings.Join(encode.Formats, ", "))
-	}
-	if o.AMO != "" && format != "dimacs" {
+	if o.AMO != "" && format != encode.DIMACS {
 		return nil, 0, fmt.Errorf("an at-most-one encoding applies to the dimacs format only, not %s", format)
 	}
-	if o.Order != "" && format != "xcc" {
+	if o.Order != "" && format != encode.XCC {
 		return nil, 0, fmt.Errorf("an item order applies to the xcc format only, not %s", format)
 	}
 	order = encode.OrganPipe
@@ -65,7 +58,7 @@ func (o EncodeOptions) parse(p model.Problem) (amo encode.AMO, order encode.Orde
 			return nil, 0, err
 		}
 	}
-	if format == "dimacs" {
+	if format == encode.DIMACS {
 		name := o.AMO
 		if name == "" {
 			name = encode.DefaultAMO(p.N)
@@ -75,9 +68,9 @@ func (o EncodeOptions) parse(p model.Problem) (amo encode.AMO, order encode.Orde
 		}
 	}
 	switch {
-	case (format == "dimacs" || format == "opb") && uint64(p.N)*uint64(p.N) > 1<<31-1:
+	case (format == encode.DIMACS || format == encode.OPB) && uint64(p.N)*uint64(p.N) > 1<<31-1:
 		return nil, 0, fmt.Errorf("N = %d is too large for %s: %d queen variables, beyond the 2^31-1 that solvers number", p.N, format, uint64(p.N)*uint64(p.N))
-	case format == "xcc" && p.N > encode.XCCMaxN:
+	case format == encode.XCC && p.N > encode.XCCMaxN:
 		return nil, 0, fmt.Errorf("N = %d is too large for xcc: item names have at most %d characters (N <= %d)", p.N, xcc.MaxNameLen, encode.XCCMaxN)
 	}
 	return amo, order, nil
@@ -100,9 +93,5 @@ func Encode(ctx context.Context, w io.Writer, p model.Problem, o EncodeOptions) 
 		}
 		opt.Expected, opt.ExpectedSource = &r.Count, "counted by backtracking"
 	}
-	format := o.Format
-	if format == "" {
-		format = "dimacs"
-	}
-	return encode.Write(ctx, w, p, format, amo, order, opt)
+	return encode.Write(ctx, w, p, cmp.Or(o.Format, encode.DIMACS), amo, order, opt)
 }

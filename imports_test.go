@@ -9,10 +9,11 @@ import (
 
 // allowedImports is the layout's dependency rule, package by package: the
 // packages of this module that each may import (tests aside). Arrows point
-// down only: cmd -> {root, check, suite, cluster, draw} -> {native,
+// down only: cmd -> {root, check, suite, lab, cluster, draw} -> {native,
 // solvers/*, encode} -> {cnf, xcc} -> model; solvers see only cnf and xcc,
 // never the queens encoder; native sees only model; nothing imports cmd.
-// check, suite and cluster use the root's registry of methods.
+// check, suite and cluster use the root's registry of methods; lab runs
+// solvers on the suites of suite.
 var allowedImports = map[string][]string{
 	"model":               {},
 	"internal/textio":     {},
@@ -33,6 +34,7 @@ var allowedImports = map[string][]string{
 	"":                    {"model", "native", "encode", "cnf", "cnf/drat", "xcc", "solvers/sat", "solvers/dlx", "internal/memlimit"},
 	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
 	"suite":               {"", "model", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/cmdline", "internal/lockfile", "internal/panics", "internal/textio"},
+	"lab":                 {"", "model", "encode", "cnf", "solvers/sat", "solvers/minizinc", "suite", "internal/lockfile", "internal/panics", "internal/textio"},
 	"cluster":             {"", "native", "internal/lockfile", "internal/textio"},
 	"draw":                {"model", "native"},
 }

@@ -10,8 +10,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -132,10 +130,6 @@ func missingSolver(name string) string {
 	return ""
 }
 
-// mznSolution is how the MiniZinc model of package encode prints a
-// solution.
-var mznSolution = regexp.MustCompile(`^q = \[([0-9, ]*)\];?$`)
-
 // countMiniZinc counts with minizinc and Gecode, checking every solution
 // it prints.
 func countMiniZinc(ctx context.Context, p model.Problem) (*nqueens.CountResult, error) {
@@ -148,18 +142,9 @@ func countMiniZinc(ctx context.Context, p model.Problem) (*nqueens.CountResult, 
 		return nil, err
 	}
 	r, err := minizinc.Solve(ctx, m.Bytes(), minizinc.Options{Solver: "gecode", All: true, Data: d.Bytes()}, func(text string) error {
-		line := strings.TrimSpace(text)
-		m := mznSolution.FindStringSubmatch(line)
-		if m == nil {
-			return fmt.Errorf("minizinc printed %q", line)
-		}
-		var q model.Placement
-		for _, f := range strings.Split(m[1], ",") {
-			c, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil {
-				return fmt.Errorf("minizinc printed %q", line)
-			}
-			q = append(q, c-1)
+		q, err := encode.ReadMiniZincSolution(text, p.N)
+		if err != nil {
+			return err
 		}
 		if err := model.Verify(p, q); err != nil {
 			return fmt.Errorf("minizinc gave a placement that is not a solution (%v)", err)

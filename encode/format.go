@@ -9,47 +9,147 @@ import (
 	"github.com/queenslab/nqueens/model"
 )
 
-// Formats lists the output formats by the names Write takes.
-var Formats = []string{"dimacs", "xcc", "opb", "mzn", "dzn", "mzn-inline", "xcsp3"}
+// Format is a kind of solver input that Write writes, named as the command
+// line and the manifests of benchmark suites name it.
+type Format string
 
-// Extension returns the usual file name extension of a format.
-func Extension(format string) string {
-	switch format {
-	case "dimacs":
-		return ".cnf"
-	case "xcc":
-		return ".dlx"
-	case "xcsp3":
-		return ".xml" // as the XCSP3 competition's files
-	case "mzn-inline":
-		return ".inline.mzn"
-	}
-	return "." + format
+// The formats, in the order Formats lists them.
+const (
+	DIMACS         Format = "dimacs"     // CNF for any SAT solver
+	XCC            Format = "xcc"        // exact cover in Knuth's DLX format
+	OPB            Format = "opb"        // pseudo-Boolean constraints
+	MiniZinc       Format = "mzn"        // the MiniZinc model, n as data
+	MiniZincData   Format = "dzn"        // the data file of an instance
+	MiniZincInline Format = "mzn-inline" // model and data in one file
+	XCSP3          Format = "xcsp3"      // XML of the XCSP3 competition
+)
+
+// formatSpec is what the table knows of a format.
+type formatSpec struct {
+	format Format
+	ext    string
+	write  func(ctx context.Context, w io.Writer, p model.Problem, amo AMO, order Order, opt Options) error
+	// size gives the variables and the constraints (clauses, options) of
+	// the file that write writes.
+	size func(p model.Problem, amo AMO) (vars, constraints int, err error)
 }
 
-// Write writes p to w in the named format. amo is the at-most-one encoding
-// of "dimacs" (nil for DefaultAMO(N)) and order the item order of "xcc"; the
-// other formats ignore them.
-func Write(ctx context.Context, w io.Writer, p model.Problem, format string, amo AMO, order Order, opt Options) error {
-	switch format {
-	case "dimacs":
+// minizincSize is the size of the MiniZinc and XCSP3 models: a variable a
+// row, three alldifferent constraints, one constraint a blocked square and
+// one for all the pre-placed queens.
+func minizincSize(p model.Problem, _ AMO) (int, int, error) {
+	return p.N, 3 + len(p.Blocked) + min(1, len(p.Fixed)), nil
+}
+
+// formats is the one table of the formats: name, file extension, writer
+// and size.
+var formats = []formatSpec{
+	{DIMACS, ".cnf", func(ctx context.Context, w io.Writer, p model.Problem, amo AMO, _ Order, opt Options) error {
 		f, err := NewCNF(p, amo)
 		if err != nil {
 			return err
 		}
 		return WriteDIMACS(ctx, w, f, opt)
-	case "xcc":
+	}, func(p model.Problem, amo AMO) (int, int, error) {
+		c, err := NewCNF(p, amo)
+		if err != nil {
+			return 0, 0, err
+		}
+		v, cl := c.Size()
+		return v, cl, nil
+	}},
+	{XCC, ".dlx", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, order Order, opt Options) error {
 		return WriteQueensXCC(ctx, w, p, order, opt)
-	case "opb":
+	}, func(p model.Problem, _ AMO) (int, int, error) {
+		x, _, err := QueensCover(p, OrganPipe)
+		if err != nil {
+			return 0, 0, err
+		}
+		return x.Items(), len(x.Options), nil
+	}},
+	{OPB, ".opb", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteOPB(ctx, w, p, opt)
-	case "mzn":
+	}, func(p model.Problem, _ AMO) (int, int, error) {
+		v, c := OPBSize(p)
+		return v, c, nil
+	}},
+	{MiniZinc, ".mzn", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteMiniZinc(ctx, w, p, opt)
-	case "dzn":
+	}, minizincSize},
+	{MiniZincData, ".dzn", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteMiniZincData(ctx, w, p, opt)
-	case "mzn-inline":
+	}, minizincSize},
+	{MiniZincInline, ".inline.mzn", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteMiniZincInline(ctx, w, p, opt)
-	case "xcsp3":
+	}, minizincSize},
+	// .xml, as the XCSP3 competition names its files.
+	{XCSP3, ".xml", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteXCSP3(ctx, w, p, opt)
+	}, minizincSize},
+}
+
+// Formats lists the formats in a fixed order.
+func Formats() []Format {
+	out := make([]Format, len(formats))
+	for i, f := range formats {
+		out[i] = f.format
 	}
-	return fmt.Errorf("encode: unknown format %q (known: %s)", format, strings.Join(Formats, ", "))
+	return out
+}
+
+// FormatNames lists the names of the formats, comma-separated, for
+// messages and help texts.
+func FormatNames() string {
+	names := make([]string, len(formats))
+	for i, f := range formats {
+		names[i] = string(f.format)
+	}
+	return strings.Join(names, ", ")
+}
+
+// ParseFormat reads the name of a format.
+func ParseFormat(name string) (Format, error) {
+	f := Format(name)
+	if _, ok := f.spec(); !ok {
+		return "", fmt.Errorf("encode: unknown format %q (known: %s)", name, FormatNames())
+	}
+	return f, nil
+}
+
+func (f Format) spec() (formatSpec, bool) {
+	for _, s := range formats {
+		if s.format == f {
+			return s, true
+		}
+	}
+	return formatSpec{}, false
+}
+
+// Extension returns the usual file name extension of the format, with its
+// dot: ".cnf" for DIMACS, ".dlx" for XCC (Knuth's), ".xml" for XCSP3.
+func (f Format) Extension() string {
+	s, _ := f.spec()
+	return s.ext
+}
+
+// Size gives the variables and the constraints (clauses for DIMACS,
+// options for XCC) of p written in format f, with the at-most-one encoding
+// amo for DIMACS (nil for DefaultAMO(N)).
+func (f Format) Size(p model.Problem, amo AMO) (vars, constraints int, err error) {
+	s, ok := f.spec()
+	if !ok {
+		return 0, 0, fmt.Errorf("encode: unknown format %q (known: %s)", f, FormatNames())
+	}
+	return s.size(p, amo)
+}
+
+// Write writes p to w in format f. amo is the at-most-one encoding of
+// DIMACS (nil for DefaultAMO(N)) and order the item order of XCC; the
+// other formats ignore them.
+func Write(ctx context.Context, w io.Writer, p model.Problem, f Format, amo AMO, order Order, opt Options) error {
+	s, ok := f.spec()
+	if !ok {
+		return fmt.Errorf("encode: unknown format %q (known: %s)", f, FormatNames())
+	}
+	return s.write(ctx, w, p, amo, order, opt)
 }

@@ -36,28 +36,28 @@ func goldenCases(t *testing.T) map[string]func(w *bytes.Buffer) error {
 	for _, a := range allAMO(t) {
 		name := strings.ReplaceAll(a.Name(), ":", "-")
 		cases["n4-"+name+".cnf"] = func(w *bytes.Buffer) error {
-			return encode.Write(ctx, w, model.Classic(4), "dimacs", a, 0, opt("4 --format dimacs --amo "+a.Name()))
+			return encode.Write(ctx, w, model.Classic(4), encode.DIMACS, a, 0, opt("4 --format dimacs --amo "+a.Name()))
 		}
 	}
 	for _, o := range []encode.Order{encode.Natural, encode.OrganPipe} {
 		cases["n4-"+o.String()+".dlx"] = func(w *bytes.Buffer) error {
-			return encode.Write(ctx, w, model.Classic(4), "xcc", nil, o, opt("4 --format xcc --order "+o.String()))
+			return encode.Write(ctx, w, model.Classic(4), encode.XCC, nil, o, opt("4 --format xcc --order "+o.String()))
 		}
 	}
-	for _, f := range []string{"opb", "mzn", "dzn", "mzn-inline", "xcsp3"} {
-		cases["n4"+encode.Extension(f)] = func(w *bytes.Buffer) error {
-			return encode.Write(ctx, w, model.Classic(4), f, nil, 0, opt("4 --format "+f))
+	for _, f := range []encode.Format{encode.OPB, encode.MiniZinc, encode.MiniZincData, encode.MiniZincInline, encode.XCSP3} {
+		cases["n4"+f.Extension()] = func(w *bytes.Buffer) error {
+			return encode.Write(ctx, w, model.Classic(4), f, nil, 0, opt("4 --format "+string(f)))
 		}
 	}
 	completion := model.Problem{N: 5, Fixed: []model.Square{{Row: 0, Col: 1}}, Blocked: []model.Square{{Row: 2, Col: 2}}}
-	for _, f := range encode.Formats {
-		cases["n5-completion"+encode.Extension(f)] = func(w *bytes.Buffer) error {
-			return encode.Write(ctx, w, completion, f, encode.Ladder{}, encode.OrganPipe, opt("5 --fix 1:2 --block 3:3 --format "+f+" --amo ladder --order organ-pipe"))
+	for _, f := range encode.Formats() {
+		cases["n5-completion"+f.Extension()] = func(w *bytes.Buffer) error {
+			return encode.Write(ctx, w, completion, f, encode.Ladder{}, encode.OrganPipe, opt("5 --fix 1:2 --block 3:3 --format "+string(f)+" --amo ladder --order organ-pipe"))
 		}
 	}
 	unsat := model.Problem{N: 4, Fixed: []model.Square{{Row: 0, Col: 0}, {Row: 1, Col: 1}}}
 	cases["n4-attacking.cnf"] = func(w *bytes.Buffer) error {
-		return encode.Write(ctx, w, unsat, "dimacs", encode.Pairwise{}, 0, opt("4 --fix 1:1,2:2"))
+		return encode.Write(ctx, w, unsat, encode.DIMACS, encode.Pairwise{}, 0, opt("4 --fix 1:1,2:2"))
 	}
 	return cases
 }
@@ -428,7 +428,7 @@ func TestWriteErrors(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
 		p      model.Problem
-		format string
+		format encode.Format
 		err    string
 	}{
 		{model.Classic(0), "dimacs", "model: N = 0 is out of range"},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/queenslab/nqueens/internal/textio"
@@ -117,4 +118,39 @@ func writeMiniZinc(ctx context.Context, w io.Writer, p model.Problem, opt Option
 	}
 	b.Flush()
 	return b.Err()
+}
+
+// ReadMiniZincSolution reads a solution of the MiniZinc model as minizinc
+// prints it (the output item above): one line "q = [c1, c2, ...]" of n
+// 1-based columns. It returns the 0-based placement, not yet verified;
+// anything else is an error.
+func ReadMiniZincSolution(text string, n int) (model.Placement, error) {
+	line := strings.TrimSpace(text)
+	list, ok := strings.CutPrefix(line, "q = [")
+	if ok {
+		list, ok = strings.CutSuffix(strings.TrimSuffix(list, ";"), "]")
+	}
+	if !ok || strings.Contains(line, "\n") {
+		return nil, fmt.Errorf("encode: not a solution of the MiniZinc model: %q", clipText(line))
+	}
+	q := make(model.Placement, 0, n)
+	for _, f := range strings.Split(list, ",") {
+		c, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || c < 1 || c > n || len(q) == n {
+			return nil, fmt.Errorf("encode: not a solution of the MiniZinc model for N = %d: %q", n, clipText(line))
+		}
+		q = append(q, c-1)
+	}
+	if len(q) != n {
+		return nil, fmt.Errorf("encode: %d queens in a solution for N = %d", len(q), n)
+	}
+	return q, nil
+}
+
+// clipText shortens a text quoted in a message.
+func clipText(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "..."
+	}
+	return s
 }

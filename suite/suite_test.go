@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/suite"
@@ -39,10 +40,10 @@ func hashes(t *testing.T, dir string) map[string]string {
 // force; VerifySuite passes, then catches a changed and a missing file.
 func TestGenerate(t *testing.T) {
 	for _, o := range []suite.Options{
-		{Family: "classic", From: 1, To: 7, Formats: []string{"dimacs", "xcc"}, AMOs: []string{"pairwise", "commander"}},
-		{Family: "completion", N: 7, M: 2, Count: 5, Formats: []string{"dimacs", "opb", "mzn", "xcsp3", "xcc"}, Seed: 3},
-		{Family: "blocked", N: 7, M: 15, Count: 4, Formats: []string{"dimacs"}, AMOs: []string{"ladder", "binary"}, Seed: 4},
-		{Family: "unsat", N: 8, M: 3, Count: 3, Formats: []string{"xcc", "dimacs"}, Seed: 5},
+		{Family: "classic", From: 1, To: 7, Formats: []encode.Format{encode.DIMACS, encode.XCC}, AMOs: []string{"pairwise", "commander"}},
+		{Family: "completion", N: 7, M: 2, Count: 5, Formats: []encode.Format{encode.DIMACS, encode.OPB, encode.MiniZinc, encode.XCSP3, encode.XCC}, Seed: 3},
+		{Family: "blocked", N: 7, M: 15, Count: 4, Formats: []encode.Format{encode.DIMACS}, AMOs: []string{"ladder", "binary"}, Seed: 4},
+		{Family: "unsat", N: 8, M: 3, Count: 3, Formats: []encode.Format{encode.XCC, encode.DIMACS}, Seed: 5},
 	} {
 		t.Run(o.Family, func(t *testing.T) {
 			o.Command = "test"
@@ -74,10 +75,10 @@ func TestGenerate(t *testing.T) {
 					want = brute.Count(p)
 					counted[r.ID] = want
 				}
-				if (want > 0) != (r.Expected == "SAT") || r.Solutions == nil || *r.Solutions != want {
+				if (want > 0) != (r.Expected == suite.Satisfiable) || r.Solutions == nil || *r.Solutions != want {
 					t.Errorf("%s: expected %s with %v solutions, brute force %d", r.File, r.Expected, r.Solutions, want)
 				}
-				if o.Family == "unsat" && r.Expected != "UNSAT" || o.Family == "completion" && len(p.Fixed) != o.M {
+				if o.Family == "unsat" && r.Expected != suite.Unsatisfiable || o.Family == "completion" && len(p.Fixed) != o.M {
 					t.Errorf("%s: %+v", r.File, r)
 				}
 			}
@@ -138,7 +139,7 @@ func TestGenerateBadOptions(t *testing.T) {
 		{Family: "completion", N: 5, M: 6, Count: 1},
 		{Family: "blocked", N: 3, M: 10, Count: 1},
 		{Family: "completion", N: 0, M: 1, Count: 1},
-		{Family: "completion", N: 8, M: 2, Count: 1, Formats: []string{"sat"}},
+		{Family: "completion", N: 8, M: 2, Count: 1, Formats: []encode.Format{"sat"}},
 		{Family: "completion", N: 8, M: 2, Count: 1, AMOs: []string{"nosuch"}},
 		{Family: "classic", From: 5, To: 4},
 		{Family: "completion", N: 3, M: 3, Count: 1},
@@ -225,7 +226,7 @@ func TestGenerateCertified(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, r := range rows {
-			if certified := strings.HasPrefix(r.Certificate, "a DRAT proof from cadical"); certified != (r.Expected == "UNSAT") {
+			if certified := strings.HasPrefix(r.Certificate, "a DRAT proof from cadical"); certified != (r.Expected == suite.Unsatisfiable) {
 				t.Errorf("%s (%s): certificate %q", r.File, r.Expected, r.Certificate)
 			}
 		}
@@ -243,7 +244,7 @@ func TestBudgetAndHardness(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range rows {
-		if r.Expected != "UNKNOWN" || !strings.Contains(r.Reason, "budget") || r.DecideNodes != 0 {
+		if r.Expected != suite.Undecided || !strings.Contains(r.Reason, "budget") || r.DecideNodes != 0 {
 			t.Errorf("%s: %q %q %d", r.File, r.Expected, r.Reason, r.DecideNodes)
 		}
 	}
@@ -255,7 +256,7 @@ func TestBudgetAndHardness(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range rows {
-		if r.M != suite.HardM(20) || strings.Count(r.Fixed, ":") != suite.HardM(20) || r.DecideNodes == 0 || r.Expected == "UNKNOWN" {
+		if r.M != suite.HardM(20) || strings.Count(r.Fixed, ":") != suite.HardM(20) || r.DecideNodes == 0 || r.Expected == suite.Undecided {
 			t.Errorf("%s: m %d, %q, %d nodes, %s", r.File, r.M, r.Fixed, r.DecideNodes, r.Expected)
 		}
 	}

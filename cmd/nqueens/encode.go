@@ -47,7 +47,7 @@ variable map and the expected number of solutions when it is known.`,
 			if err != nil {
 				return err
 			}
-			opt := nqueens.EncodeOptions{Format: format, AMO: amo, Order: order, Command: e.cmdline, Note: note}
+			opt := nqueens.EncodeOptions{Format: encode.Format(format), AMO: amo, Order: order, Command: e.cmdline, Note: note}
 			if err := opt.Validate(p); err != nil {
 				return usageError{err}
 			}
@@ -65,7 +65,7 @@ variable map and the expected number of solutions when it is known.`,
 			return w.Flush()
 		},
 	}
-	c.Flags().StringVarP(&format, "format", "f", "dimacs", strings.Join(encode.Formats, ", "))
+	c.Flags().StringVarP(&format, "format", "f", "dimacs", encode.FormatNames())
 	c.Flags().StringVar(&amo, "amo", "", "at-most-one encoding for dimacs (default "+encode.DefaultAMORule+")")
 	c.Flags().StringVar(&order, "order", "", "item order for xcc: organ-pipe (default) or natural")
 	c.Flags().StringVarP(&out, "output", "o", "", "write to this file (through a temporary file, renamed when complete)")

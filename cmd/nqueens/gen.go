@@ -22,7 +22,7 @@ func newGen(e *env) *cobra.Command {
 		Use:   "gen FAMILY --out DIR | gen --verify DIR",
 		Short: "Write a reproducible benchmark suite with known answers and a manifest",
 		Long: `Write a benchmark suite into --out DIR: every instance in every format of
---formats (` + strings.Join(encode.Formats, ", ") + `) and, for dimacs, every encoding of --amo,
+--formats (` + encode.FormatNames() + `) and, for dimacs, every encoding of --amo,
 with DIR/manifest.json and DIR/manifest.csv (a row per file: file, expected
 SAT, UNSAT or UNKNOWN, id, family, n, m, the squares, seed, format, encoding,
 variables, clauses or options, SHA-256, the number of solutions for N <= 10,
@@ -70,7 +70,13 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 				return usagef("gen: --hard chooses M; give --m or --hard, not both")
 			}
 			o.Family = args[0]
-			o.Formats = splitList(formats)
+			for _, f := range splitList(formats) {
+				ff, err := encode.ParseFormat(f)
+				if err != nil {
+					return usageError{err}
+				}
+				o.Formats = append(o.Formats, ff)
+			}
 			o.AMOs = splitList(amos)
 			o.Command = cmdline.Join(withoutOut(e.args))
 			if err := o.Validate(); err != nil {
@@ -83,7 +89,7 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 			if err != nil {
 				return err
 			}
-			answers, ids := map[string]int{}, map[string]bool{}
+			answers, ids := map[suite.Answer]int{}, map[string]bool{}
 			for _, r := range rows {
 				if !ids[r.ID] {
 					answers[r.Expected]++
@@ -91,10 +97,10 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 				ids[r.ID] = true
 			}
 			unknown := ""
-			if answers["UNKNOWN"] > 0 {
-				unknown = fmt.Sprintf(", %d UNKNOWN (not decided within --budget)", answers["UNKNOWN"])
+			if answers[suite.Undecided] > 0 {
+				unknown = fmt.Sprintf(", %d UNKNOWN (not decided within --budget)", answers[suite.Undecided])
 			}
-			fmt.Fprintf(e.stdout, "%s: %d files for %d instances (%d SAT, %d UNSAT%s), manifest.json and manifest.csv\n", out, len(rows), len(ids), answers["SAT"], answers["UNSAT"], unknown)
+			fmt.Fprintf(e.stdout, "%s: %d files for %d instances (%d SAT, %d UNSAT%s), manifest.json and manifest.csv\n", out, len(rows), len(ids), answers[suite.Satisfiable], answers[suite.Unsatisfiable], unknown)
 			return nil
 		},
 	}

@@ -12,8 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens/draw"
+	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/atomicfile"
-	"github.com/queenslab/nqueens/suite"
+	"github.com/queenslab/nqueens/lab"
 )
 
 func newPlot(e *env) *cobra.Command {
@@ -49,7 +50,7 @@ picks one encoding of a SAT solver.`,
 			if cactus == "" && scatter == "" && byN == "" && hardness == "" {
 				return usagef("plot: give --cactus, --scatter, --by-n or --hardness")
 			}
-			recs, err := suite.ReadResults(args[0])
+			recs, err := lab.ReadResults(args[0])
 			if err != nil {
 				return err
 			}
@@ -108,8 +109,8 @@ picks one encoding of a SAT solver.`,
 }
 
 // seriesName is a run's solver, with the encoding for DIMACS files.
-func seriesName(r suite.Record) string {
-	if r.Format == "dimacs" && r.Encoding != "" {
+func seriesName(r lab.Record) string {
+	if r.Format == encode.DIMACS && r.Encoding != "" {
 		return r.Solver + "/" + r.Encoding
 	}
 	return r.Solver
@@ -117,14 +118,14 @@ func seriesName(r suite.Record) string {
 
 // runTime is a run's time for the charts: its wall time if solved, else
 // the timeout.
-func runTime(r suite.Record) float64 {
+func runTime(r lab.Record) float64 {
 	if r.Solved() {
 		return r.Wall
 	}
 	return r.Timeout
 }
 
-func cactusChart(recs []suite.Record) draw.Chart {
+func cactusChart(recs []lab.Record) draw.Chart {
 	times := map[string][]float64{}
 	var names []string
 	for _, r := range recs {
@@ -151,9 +152,9 @@ func cactusChart(recs []suite.Record) draw.Chart {
 	return ch
 }
 
-func scatterChart(recs []suite.Record, a, b string) (draw.Chart, error) {
-	pick := func(name string) (map[string]suite.Record, error) {
-		m := map[string]suite.Record{}
+func scatterChart(recs []lab.Record, a, b string) (draw.Chart, error) {
+	pick := func(name string) (map[string]lab.Record, error) {
+		m := map[string]lab.Record{}
 		for _, r := range recs {
 			if r.Solver == name || seriesName(r) == name {
 				if _, dup := m[r.ID]; dup {
@@ -193,7 +194,7 @@ func scatterChart(recs []suite.Record, a, b string) (draw.Chart, error) {
 		LogX: true, LogY: true, Points: true, Diagonal: true, Series: []draw.Series{s}}, nil
 }
 
-func byNChart(recs []suite.Record) draw.Chart {
+func byNChart(recs []lab.Record) draw.Chart {
 	times := map[string]map[int][]float64{}
 	var names []string
 	for _, r := range recs {
@@ -228,7 +229,7 @@ func quantile(sorted []float64, q float64) float64 {
 // hardnessCharts draws completion runs against m/N: median and 90th
 // percentile time per solver and N, and the fraction of instances with a
 // solution per N (from the manifest's answers).
-func hardnessCharts(recs []suite.Record) []draw.Chart {
+func hardnessCharts(recs []lab.Record) []draw.Chart {
 	type key struct {
 		solver string
 		n      int

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -16,13 +17,15 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/lab"
 	"github.com/queenslab/nqueens/solvers/sat"
-	"github.com/queenslab/nqueens/suite"
 )
 
 func newRun(e *env) *cobra.Command {
 	var (
-		o                       suite.RunOptions
+		o                       lab.Options
 		solvers, memory         string
 		markdown, asCSV, asJSON bool
 	)
@@ -62,8 +65,8 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 			if o.Jobs < 0 {
 				return usagef("--jobs must be 1 or more, not %d", o.Jobs)
 			}
-			o.Solvers = splitList(solvers)
-			if len(o.Solvers) == 0 {
+			names := splitList(solvers)
+			if len(names) == 0 {
 				return usagef("run: --solvers is required (e.g. gini,cadical,dlx)")
 			}
 			if memory != "" {
@@ -77,20 +80,23 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 			if err != nil {
 				return err
 			}
-			o.Self = self
+			if o.Runners, err = runners(cmd.Context(), names, self); err != nil {
+				return err
+			}
+			o.Limit = memoryLimit(self)
 			bar := e.progress("running", 0)
 			o.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
-			recs, err := suite.Run(cmd.Context(), args[0], o)
+			recs, err := lab.Run(cmd.Context(), args[0], o)
 			bar.done()
 			if err != nil {
 				return err
 			}
-			if err := writeSummary(e, suite.Summarize(recs), markdown, asCSV, asJSON); err != nil {
+			if err := writeSummary(e, lab.Summarize(recs), markdown, asCSV, asJSON); err != nil {
 				return err
 			}
 			var wrong []string
 			for _, r := range recs {
-				if r.Status == suite.StatusWrong {
+				if r.Status == lab.Wrong {
 					wrong = append(wrong, fmt.Sprintf("%s on %s: %s (run it: %s)", r.Solver, r.File, r.Detail, r.Command))
 				}
 			}
@@ -112,6 +118,73 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 	c.Flags().BoolVar(&asCSV, "csv", false, "summary as CSV")
 	c.Flags().BoolVar(&asJSON, "json", false, "summary as JSON")
 	return c
+}
+
+// runners are the solvers of --solvers as the lab runs them: gini and
+// gophersat on DIMACS files and dancing links on XCC files, each in a
+// process of this program (nqueens sat, nqueens xcc); minizinc with Gecode;
+// the external solvers by name or path (clasp on OPB files as well).
+func runners(ctx context.Context, names []string, self string) ([]lab.Runner, error) {
+	var rs []lab.Runner
+	seen := map[string]bool{}
+	for _, name := range names {
+		if seen[name] {
+			return nil, usagef("run: solver %s is given twice", name)
+		}
+		seen[name] = true
+		switch name {
+		case "gini", "gophersat":
+			rs = append(rs, &lab.Process{Solver: name, Build: inProcessVersion(name), Format: encode.DIMACS,
+				Argv: func(file, _ string) []string { return []string{self, "sat", file, "--solver", name, "-q"} },
+				Read: lab.DIMACSAnswer(&sat.External{Program: name, Path: self})})
+		case "dlx":
+			rs = append(rs, &lab.Process{Solver: name, Build: inProcessVersion(name), Format: encode.XCC,
+				Argv: func(file, _ string) []string { return []string{self, "xcc", file, "-q"} }, Read: lab.CoverAnswer})
+		case "minizinc":
+			r, err := lab.MiniZincRunner(ctx)
+			if err != nil {
+				return nil, usageError{err}
+			}
+			rs = append(rs, r)
+		default:
+			ext, err := lab.ExternalRunners(ctx, name)
+			if err != nil {
+				return nil, usageError{err}
+			}
+			rs = append(rs, ext...)
+		}
+	}
+	return rs, nil
+}
+
+// inProcessVersion names the build of an in-process solver: the toolkit's
+// version and the solver module's.
+func inProcessVersion(name string) string {
+	v := "nqueens " + nqueens.Version
+	mod := map[string]string{"gini": "github.com/go-air/gini", "gophersat": "github.com/crillab/gophersat"}[name]
+	if bi, ok := debug.ReadBuildInfo(); ok && mod != "" {
+		for _, d := range bi.Deps {
+			if d.Path == mod {
+				v += ", " + name + " " + d.Version
+			}
+		}
+	}
+	return v
+}
+
+// memoryLimit puts a run under an address-space limit: util-linux's
+// prlimit, a small C program that sets the limit and becomes the solver,
+// or where it is missing nqueens limit-exec (Go, whose runtime may print a
+// warning when one of its threads meets the limit before the solver
+// starts).
+func memoryLimit(self string) func(argv []string, memory int64) []string {
+	return func(argv []string, memory int64) []string {
+		as := strconv.FormatInt(memory, 10)
+		if p, err := exec.LookPath("prlimit"); err == nil {
+			return append([]string{p, "--as=" + as, "--"}, argv...)
+		}
+		return append([]string{self, "limit-exec", "--as", as, "--"}, argv...)
+	}
 }
 
 // parseBytes reads a size: digits with an optional K, M, G or T suffix
@@ -138,9 +211,9 @@ func parseBytes(s string) (int64, error) {
 	return v * mult, nil
 }
 
-func writeSummary(e *env, rows []suite.Summary, markdown, asCSV, asJSON bool) error {
+func writeSummary(e *env, rows []lab.Summary, markdown, asCSV, asJSON bool) error {
 	head := []string{"solver", "encoding", "runs", "SAT", "UNSAT", "TIMEOUT", "MEMOUT", "CRASH", "UNKNOWN", "WRONG", "PAR-2 s", "CPU s"}
-	cells := func(s suite.Summary) []string {
+	cells := func(s lab.Summary) []string {
 		return []string{s.Solver, s.Encoding, strconv.Itoa(s.Runs), strconv.Itoa(s.Sat), strconv.Itoa(s.Unsat), strconv.Itoa(s.Timeout),
 			strconv.Itoa(s.Memout), strconv.Itoa(s.Crash), strconv.Itoa(s.Unknown), strconv.Itoa(s.Wrong),
 			strconv.FormatFloat(s.PAR2, 'f', 3, 64), strconv.FormatFloat(s.CPU, 'f', 2, 64)}

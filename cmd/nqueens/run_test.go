@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/queenslab/nqueens/lab"
 	"github.com/queenslab/nqueens/suite"
 )
 
@@ -34,9 +35,9 @@ func fakeSolver(t *testing.T, dir, name, body string) string {
 	return path
 }
 
-func readRecords(t *testing.T, path string) []suite.Record {
+func readRecords(t *testing.T, path string) []lab.Record {
 	t.Helper()
-	recs, err := suite.ReadResults(path)
+	recs, err := lab.ReadResults(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func TestRunSuite(t *testing.T) {
 		t.Fatalf("%d runs recorded, want %d", len(recs), want)
 	}
 	for _, r := range recs {
-		if r.Status != r.Expected || (r.Status == suite.StatusSat) != r.Verified || r.SolverVersion == "" || r.PeakKB <= 0 || r.Command == "" {
+		if string(r.Status) != string(r.Expected) || (r.Status == lab.Sat) != r.Verified || r.SolverVersion == "" || r.PeakKB <= 0 || r.Command == "" {
 			t.Errorf("%s on %s: %+v", r.Solver, r.File, r)
 		}
 	}
@@ -104,14 +105,17 @@ func TestRunSuite(t *testing.T) {
 	}
 
 	// Solvers that fail in every way.
-	fakes := []struct{ name, body, status string }{
+	fakes := []struct {
+		name, body string
+		status     lab.Status
+	}{
 		{"liar", `echo "s UNSATISFIABLE"; exit 20`, ""},
-		{"badmodel", `echo "s SATISFIABLE"; echo "v $(seq 1 $(grep '^p cnf' "$1" | cut -d' ' -f3) | tr '\n' ' ')0"; exit 10`, suite.StatusWrong},
-		{"crash", `kill -SEGV $$`, suite.StatusCrash},
-		{"garbage", `echo hello; exit 10`, suite.StatusCrash},
-		{"hang", `sleep 300`, suite.StatusTimeout},
-		{"memhog", `exec tail /dev/zero`, suite.StatusMemout},
-		{"giveup", `echo "s UNKNOWN"; exit 0`, suite.StatusUnknown},
+		{"badmodel", `echo "s SATISFIABLE"; echo "v $(seq 1 $(grep '^p cnf' "$1" | cut -d' ' -f3) | tr '\n' ' ')0"; exit 10`, lab.Wrong},
+		{"crash", `kill -SEGV $$`, lab.Crash},
+		{"garbage", `echo hello; exit 10`, lab.Crash},
+		{"hang", `sleep 300`, lab.Timeout},
+		{"memhog", `exec tail /dev/zero`, lab.Memout},
+		{"giveup", `echo "s UNKNOWN"; exit 0`, lab.Unknown},
 	}
 	var names []string
 	memory := "256M"
@@ -132,19 +136,19 @@ func TestRunSuite(t *testing.T) {
 		t.Errorf("fake solvers: exit %d, %q", code, errs)
 	}
 	for _, r := range readRecords(t, results2) {
-		want := ""
+		want := lab.Status("")
 		for _, f := range fakes {
 			if strings.HasSuffix(r.Solver, "/"+f.name) {
 				want = f.status
 			}
 		}
 		if want == "" { // the liar: right on the UNSAT instances only
-			want = map[string]string{"SAT": suite.StatusWrong, "UNSAT": suite.StatusUnsat}[r.Expected]
+			want = map[suite.Answer]lab.Status{suite.Satisfiable: lab.Wrong, suite.Unsatisfiable: lab.Unsat}[r.Expected]
 		}
-		if r.Status != want || r.Status == suite.StatusWrong && r.Detail == "" {
+		if r.Status != want || r.Status == lab.Wrong && r.Detail == "" {
 			t.Errorf("%s on %s: %s (%s, peak %d KB, exit %d), want %s", filepath.Base(r.Solver), r.File, r.Status, r.Detail, r.PeakKB, r.Exit, want)
 		}
-		if r.Status == suite.StatusTimeout && r.Wall > 2.5 {
+		if r.Status == lab.Timeout && r.Wall > 2.5 {
 			t.Errorf("%s: a timeout of 2 s recorded as %.2f s", r.Solver, r.Wall)
 		}
 	}
@@ -176,7 +180,7 @@ func TestRunSuite(t *testing.T) {
 	}
 	// JSON summary.
 	code, out, _ = runCLI(t, "", append([]string{"run", suiteDir, "--solvers", "gini", "--results", results, "--timeout", "30s", "--json", "-q"}, memArgs...)...)
-	var rows []suite.Summary
+	var rows []lab.Summary
 	if err := json.Unmarshal([]byte(out), &rows); code != 0 || err != nil || len(rows) != 1 || rows[0].Sat != 4 || rows[0].Unsat != 2 {
 		t.Errorf("json summary: %d %v %s", code, err, out)
 	}

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/queenslab/nqueens/cnf"
+	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/solvers/sat"
 	"github.com/queenslab/nqueens/suite"
 )
@@ -25,7 +26,7 @@ func main() {
 	ctx := context.Background()
 	rows, err := suite.Generate(ctx, dir, suite.Options{
 		Family: "completion", N: 12, M: 4, Count: 8, Seed: 2017,
-		Formats: []string{"dimacs"}, AMOs: []string{"sequential"},
+		Formats: []encode.Format{encode.DIMACS}, AMOs: []string{"sequential"},
 	})
 	if err != nil {
 		fail(err)
@@ -45,7 +46,7 @@ func main() {
 			fail(err)
 		}
 		verdict := "agrees"
-		if res.Status.String() != r.Expected {
+		if (res.Status == sat.Sat) != (r.Expected == suite.Satisfiable) {
 			verdict = "DISAGREES"
 		}
 		fmt.Printf("%s (queens at %s): gini %v, manifest %s: %s\n", r.File, r.Fixed, res.Status, r.Expected, verdict)

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -95,31 +96,7 @@ func Solve(ctx context.Context, model []byte, o Options, each func(solution stri
 		}
 		return res, fmt.Errorf("minizinc: %v", err)
 	}
-	sc := bufio.NewScanner(out)
-	sc.Buffer(nil, MaxLine)
-	var sol strings.Builder
-	var perr error
-	for perr == nil && sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		switch line {
-		case "----------":
-			res.Solutions++
-			perr = each(sol.String())
-			sol.Reset()
-		case "==========", "=====UNSATISFIABLE=====":
-			res.Complete = true
-		case "":
-		default:
-			if strings.HasPrefix(line, "=====") {
-				perr = fmt.Errorf("minizinc: %s", line)
-				break
-			}
-			sol.WriteString(line + "\n")
-		}
-	}
-	if perr == nil {
-		perr = sc.Err()
-	}
+	res, perr := ReadOutput(out, each)
 	if perr != nil {
 		cmd.Process.Kill()
 	}
@@ -131,7 +108,47 @@ func Solve(ctx context.Context, model []byte, o Options, each func(solution stri
 		return res, perr
 	case werr != nil:
 		return res, fmt.Errorf("minizinc: %v: %s", werr, strings.Join(strings.Fields(stderr.String()), " "))
-	case sol.Len() > 0:
+	}
+	return res, nil
+}
+
+// ReadOutput reads minizinc's output: each solution's text (its lines,
+// without the "----------" that ends it) is given to each until each
+// returns an error, which ReadOutput returns; "==========" or
+// "=====UNSATISFIABLE=====" says the search was complete. Another
+// "=====" line (=====UNKNOWN=====, =====ERROR=====), text after the last
+// solution, or a line over MaxLine is an error.
+func ReadOutput(r io.Reader, each func(solution string) error) (Result, error) {
+	var res Result
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, MaxLine)
+	var sol strings.Builder
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch line {
+		case "----------":
+			res.Solutions++
+			if err := each(sol.String()); err != nil {
+				return res, err
+			}
+			sol.Reset()
+		case "==========", "=====UNSATISFIABLE=====":
+			res.Complete = true
+		case "":
+		default:
+			if strings.HasPrefix(line, "=====") {
+				return res, fmt.Errorf("minizinc: %s", line)
+			}
+			if sol.Len()+len(line) > MaxLine {
+				return res, errors.New("minizinc: a solution longer than MaxLine")
+			}
+			sol.WriteString(line + "\n")
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return res, fmt.Errorf("minizinc: %v", err)
+	}
+	if sol.Len() > 0 {
 		return res, fmt.Errorf("minizinc: output after the last solution: %q", strings.TrimSpace(sol.String()))
 	}
 	return res, nil

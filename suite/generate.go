@@ -1,17 +1,7 @@
-// Package suite writes benchmark suites of N-Queens instances with known
-// answers (the classic problem, random completion and blocked variants, and
-// unsatisfiable completions), each instance in several formats, with a
-// manifest that gives every file's expected answer and SHA-256; Verify
-// re-checks a suite as read from disk.
 package suite
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/csv"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -21,21 +11,15 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/queenslab/nqueens"
-	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
-	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/internal/cmdline"
-	"github.com/queenslab/nqueens/internal/lockfile"
-	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
-	"github.com/queenslab/nqueens/xcc"
 )
 
 // Families lists the instance families of Generate.
@@ -52,9 +36,10 @@ type Options struct {
 	M int
 	// Count is the number of instances (not for classic: one per N).
 	Count int
-	// Formats are encode.Formats; AMOs the encodings of "dimacs" (none:
-	// encode.DefaultAMO of each instance's N).
-	Formats, AMOs []string
+	// Formats are the formats of the files; AMOs the encodings of
+	// encode.DIMACS (none: encode.DefaultAMO of each instance's N).
+	Formats []encode.Format
+	AMOs    []string
 	// Seed makes the suite reproducible: same options, same bytes.
 	Seed uint64
 	// Command is the command that made the suite, without its output
@@ -76,40 +61,6 @@ type Options struct {
 	Progress func(done, total int)
 }
 
-// Row is one file of a suite, a row of its manifest.
-type Row struct {
-	File string `json:"file"`
-	// Expected is SAT, UNSAT, or UNKNOWN for an instance not decided within
-	// the budget, with the reason.
-	Expected  string  `json:"expected"`
-	Reason    string  `json:"reason,omitempty"`
-	ID        string  `json:"id"`
-	Family    string  `json:"family"`
-	N         int     `json:"n"`
-	M         int     `json:"m"`
-	Fixed     string  `json:"fixed,omitempty"`
-	Blocked   string  `json:"blocked,omitempty"`
-	Seed      uint64  `json:"seed"`
-	Format    string  `json:"format"`
-	Encoding  string  `json:"encoding,omitempty"`
-	Variables int     `json:"variables"`
-	Clauses   int     `json:"clauses_or_options"`
-	SHA256    string  `json:"sha256"`
-	Solutions *uint64 `json:"solutions,omitempty"`
-	// Certificate says how an UNSAT answer was certified beyond the two
-	// methods that decided it (Options.Certify): the checked DRAT proof.
-	Certificate string `json:"certificate,omitempty"`
-	// Command writes the file again, byte for byte: nqueens encode with
-	// the instance's squares, format and encoding. It is the header's.
-	Command string `json:"command"`
-	// DecideNodes is the number of search-tree nodes dancing links needed
-	// to decide the instance (to its first solution, or the whole tree
-	// when it has none): a measure of hardness to sort a suite by. It is 0
-	// for the classic problem above N = CountMaxN, which the explicit
-	// construction decides.
-	DecideNodes uint64 `json:"decide_nodes"`
-}
-
 // CountMaxN is the largest N whose instances get their number of
 // solutions in the manifest (counted by dancing links and checked by
 // backtracking).
@@ -123,7 +74,7 @@ func (o Options) withDefaults() Options {
 		o.M = HardM(o.N)
 	}
 	if len(o.Formats) == 0 {
-		o.Formats = []string{"dimacs"}
+		o.Formats = []encode.Format{encode.DIMACS}
 	}
 	if o.Family == "classic" && o.From == 0 && o.To == 0 {
 		o.From, o.To = o.N, o.N
@@ -148,8 +99,8 @@ func (o Options) Validate() error {
 		return &nqueens.OptionError{Err: fmt.Errorf("unknown family %q (known: %s)", o.Family, strings.Join(Families, ", "))}
 	}
 	for _, f := range o.Formats {
-		if !known(encode.Formats, f) {
-			return &nqueens.OptionError{Err: fmt.Errorf("unknown format %q (known: %s)", f, strings.Join(encode.Formats, ", "))}
+		if _, err := encode.ParseFormat(string(f)); err != nil {
+			return &nqueens.OptionError{Err: err}
 		}
 	}
 	for _, a := range o.AMOs {
@@ -415,19 +366,19 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		} else {
 			ok, count, nodes, err = decide(ctx, in.p, o.Budget)
 		}
-		expected, reason := "UNSAT", ""
+		expected, reason := Unsatisfiable, ""
 		switch {
 		case undecided(ctx, err):
-			expected, reason = "UNKNOWN", fmt.Sprintf("not decided within the budget of %v by dancing links and gini", o.Budget)
+			expected, reason = Undecided, fmt.Sprintf("not decided within the budget of %v by dancing links and gini", o.Budget)
 			nodes = 0
 		case err != nil:
 			return nil, fmt.Errorf("%s: %w", in.id, err)
 		case ok:
-			expected = "SAT"
+			expected = Satisfiable
 		}
 		base := Row{Expected: expected, Reason: reason, ID: in.id, Family: o.Family, N: in.p.N, M: o.M, Seed: o.Seed,
 			Fixed: squaresText(in.p.Fixed), Blocked: squaresText(in.p.Blocked), Solutions: count, DecideNodes: nodes}
-		if o.Certify && expected == "UNSAT" {
+		if o.Certify && expected == Unsatisfiable {
 			cctx, cancel := context.WithTimeout(ctx, o.Budget)
 			base.Certificate, err = certify(cctx, in.p)
 			cancel()
@@ -440,7 +391,7 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		}
 		for _, format := range o.Formats {
 			amos := []string{""}
-			if format == "dimacs" {
+			if format == encode.DIMACS {
 				amos = o.AMOs
 				if len(amos) == 0 {
 					amos = []string{encode.DefaultAMO(in.p.N)}
@@ -453,7 +404,7 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 				if amo != "" {
 					name += "-" + strings.ReplaceAll(amo, ":", "")
 				}
-				row.File = name + encode.Extension(format)
+				row.File = name + format.Extension()
 				eo := instanceOptions(in.p, format, amo, fmt.Sprintf("suite instance %s: family %s, seed %d, draw %d", in.id, o.Family, o.Seed, in.seed))
 				row.Command = eo.Command
 				sum, err := writeHashed(ctx, filepath.Join(dir, row.File), func(w io.Writer) error {
@@ -463,8 +414,13 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 					return nil, err
 				}
 				row.SHA256 = sum
-				row.Variables, row.Clauses, err = sizes(in.p, format, amo)
-				if err != nil {
+				var a encode.AMO
+				if amo != "" {
+					if a, err = encode.ParseAMO(amo); err != nil {
+						return nil, err
+					}
+				}
+				if row.Variables, row.Clauses, err = format.Size(in.p, a); err != nil {
 					return nil, err
 				}
 				rows = append(rows, row)
@@ -490,7 +446,7 @@ func undecided(ctx context.Context, err error) bool {
 // with the command that writes it again byte for byte (nqueens encode, its
 // squares, format and encoding, and the note that says where it comes
 // from): no path, nothing of the machine that made it.
-func instanceOptions(p model.Problem, format, amo, note string) nqueens.EncodeOptions {
+func instanceOptions(p model.Problem, format encode.Format, amo, note string) nqueens.EncodeOptions {
 	args := []string{"encode", fmt.Sprint(p.N)}
 	if len(p.Fixed) > 0 {
 		args = append(args, "--fix", squaresText(p.Fixed))
@@ -498,271 +454,10 @@ func instanceOptions(p model.Problem, format, amo, note string) nqueens.EncodeOp
 	if len(p.Blocked) > 0 {
 		args = append(args, "--block", squaresText(p.Blocked))
 	}
-	args = append(args, "--format", format)
+	args = append(args, "--format", string(format))
 	if amo != "" {
 		args = append(args, "--amo", amo)
 	}
 	args = append(args, "--note", note)
 	return nqueens.EncodeOptions{Format: format, AMO: amo, Command: cmdline.Join(args), Note: note}
-}
-
-func squaresText(sq []model.Square) string {
-	parts := make([]string, len(sq))
-	for i, s := range sq {
-		parts[i] = fmt.Sprintf("%d:%d", s.Row+1, s.Col+1)
-	}
-	return strings.Join(parts, ",")
-}
-
-// sizes gives the variables and clauses (constraints, options) of a file.
-func sizes(p model.Problem, format, amo string) (int, int, error) {
-	switch format {
-	case "dimacs":
-		a, err := encode.ParseAMO(amo)
-		if err != nil {
-			return 0, 0, err
-		}
-		c, err := encode.NewCNF(p, a)
-		if err != nil {
-			return 0, 0, err
-		}
-		v, cl := c.Size()
-		return v, cl, nil
-	case "opb":
-		v, c := encode.OPBSize(p)
-		return v, c, nil
-	case "xcc":
-		x, _, err := encode.QueensCover(p, encode.OrganPipe)
-		if err != nil {
-			return 0, 0, err
-		}
-		return x.Items(), len(x.Options), nil
-	}
-	return p.N, 3 + len(p.Blocked) + min(1, len(p.Fixed)), nil
-}
-
-// maxManifest caps the size of a manifest: 256 MiB, a million rows and more.
-const maxManifest = 256 << 20
-
-// parseManifest reads a manifest named name, refusing one without rows and
-// file names that are not plain names of instance files in the suite's
-// folder. Errors are *nqueens.OptionError.
-func parseManifest(raw []byte, name string) (Manifest, error) {
-	var m Manifest
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return m, &nqueens.OptionError{Err: fmt.Errorf("%s: %v", name, err)}
-	}
-	if m.Format != manifestFormat {
-		return m, &nqueens.OptionError{Err: fmt.Errorf("%s is not a suite manifest of this version (format %q, want %q)", name, m.Format, manifestFormat)}
-	}
-	if len(m.Files) == 0 {
-		return m, &nqueens.OptionError{Err: fmt.Errorf("%s lists no files", name)}
-	}
-	for i, r := range m.Files {
-		if !filepath.IsLocal(r.File) || filepath.Base(r.File) != r.File || strings.HasPrefix(r.File, ".") || slices.Contains(manifestNames, r.File) {
-			return m, &nqueens.OptionError{Err: fmt.Errorf("%s, row %d: %q is not the name of an instance file of the suite", name, i+1, r.File)}
-		}
-	}
-	return m, nil
-}
-
-// readManifest reads the manifest of the suite in dir, and returns it with
-// its bytes (whose hash names the suite). Errors are *nqueens.OptionError.
-func readManifest(dir string) (Manifest, []byte, error) {
-	path := filepath.Join(dir, manifestNames[0])
-	raw, err := textio.ReadFile(path, maxManifest)
-	if err != nil {
-		return Manifest{}, nil, &nqueens.OptionError{Err: fmt.Errorf("no suite in %s: %v", dir, unwrapPath(err))}
-	}
-	m, err := parseManifest(raw, path)
-	return m, raw, err
-}
-
-// manifestNames are the manifests of a suite, written last.
-var manifestNames = []string{"manifest.json", "manifest.csv"}
-
-// lockName is the lock file of a suite folder, held while a suite is
-// written into it.
-const lockName = ".nqueens-gen.lock"
-
-// lockSuite creates dir if needed and locks it (flock on its lock file)
-// for one writer; a second is refused as bad input.
-func lockSuite(dir string) (unlock func(), err error) {
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: %s exists and is not a folder", dir)}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: cannot make %s: %v", dir, errors.Unwrap(err))}
-	}
-	f, err := lockfile.Open(filepath.Join(dir, lockName))
-	switch {
-	case errors.Is(err, lockfile.ErrBusy):
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: %s is being written by another run", dir)}
-	case err != nil:
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: cannot write into %s: %v", dir, unwrapPath(err))}
-	}
-	return func() {
-		os.Remove(f.Name())
-		f.Close()
-	}, nil
-}
-
-// writeHashed writes a file whole or not at all (internal/atomicfile) and
-// returns its SHA-256.
-func writeHashed(ctx context.Context, path string, write func(io.Writer) error) (string, error) {
-	h := sha256.New()
-	if err := atomicfile.Write(ctx, path, func(w io.Writer) error { return write(io.MultiWriter(w, h)) }); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason"}
-
-// Manifest is the content of manifest.json.
-type Manifest struct {
-	Format  string `json:"format"` // manifestFormat
-	Version string `json:"version"`
-	// Command made the suite; the folder it was written into is not part
-	// of it, so that the same command gives the same bytes anywhere.
-	Command string `json:"command"`
-	Files   []Row  `json:"files"`
-}
-
-const manifestFormat = "nqueens-suite-2"
-
-func writeManifests(dir, command string, rows []Row) error {
-	m := Manifest{Format: manifestFormat, Version: nqueens.Version, Command: command, Files: rows}
-	if _, err := writeHashed(context.Background(), filepath.Join(dir, manifestNames[0]), func(w io.Writer) error {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(m)
-	}); err != nil {
-		return err
-	}
-	_, err := writeHashed(context.Background(), filepath.Join(dir, manifestNames[1]), func(w io.Writer) error {
-		cw := csv.NewWriter(w)
-		cw.Write(manifestColumns)
-		for _, r := range rows {
-			sol := ""
-			if r.Solutions != nil {
-				sol = strconv.FormatUint(*r.Solutions, 10)
-			}
-			cw.Write([]string{r.File, r.Expected, r.ID, r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), r.Fixed, r.Blocked,
-				strconv.FormatUint(r.Seed, 10), r.Format, r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol, r.Certificate, r.Command,
-				strconv.FormatUint(r.DecideNodes, 10), r.Reason})
-		}
-		cw.Flush()
-		return cw.Error()
-	})
-	return err
-}
-
-// Verify re-checks a suite written by Generate: every file listed in
-// manifest.json exists with its SHA-256, and its expected answer holds:
-// DIMACS files are re-solved with gini as read from disk, XCC files with
-// dancing links, and every instance's problem (from its squares) again by
-// dancing links and gini. It returns one line per problem found.
-func Verify(ctx context.Context, dir string) ([]string, int, error) {
-	m, _, err := readManifest(dir)
-	if err != nil {
-		return nil, 0, err
-	}
-	rows := m.Files
-	var problems []string
-	decided := map[string]bool{}
-	for _, r := range rows {
-		path := filepath.Join(dir, r.File)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s: %v", r.File, errors.Unwrap(err)))
-			continue
-		}
-		sum := sha256.Sum256(data)
-		if hex.EncodeToString(sum[:]) != r.SHA256 {
-			problems = append(problems, fmt.Sprintf("%s: SHA-256 differs from the manifest", r.File))
-			continue
-		}
-		if r.Expected == "UNKNOWN" {
-			continue // no answer to check
-		}
-		want := r.Expected == "SAT"
-		switch r.Format {
-		case "dimacs":
-			f, _, err := cnf.ReadFormula(bytes.NewReader(data))
-			if err != nil {
-				problems = append(problems, fmt.Sprintf("%s: %v", r.File, err))
-				continue
-			}
-			res, err := sat.Gini{}.Solve(ctx, f)
-			if err != nil || (res.Status == sat.Sat) != want {
-				problems = append(problems, fmt.Sprintf("%s: gini says %v (%v), the manifest %s", r.File, res.Status, err, r.Expected))
-			}
-		case "xcc":
-			x, err := xcc.Read(bytes.NewReader(data))
-			if err == nil {
-				var first []int
-				d, derr := dlx.New(x)
-				if derr == nil {
-					first, _, derr = d.First(ctx)
-				}
-				err = derr
-				if err == nil && (first != nil) != want {
-					err = fmt.Errorf("dancing links says %v", first != nil)
-				}
-			}
-			if err != nil {
-				problems = append(problems, fmt.Sprintf("%s: %v, the manifest %s", r.File, err, r.Expected))
-			}
-		}
-		if decided[r.ID] {
-			continue
-		}
-		decided[r.ID] = true
-		p := model.Problem{N: r.N}
-		if p.Fixed, err = model.ParseSquares(r.Fixed); err == nil {
-			p.Blocked, err = model.ParseSquares(r.Blocked)
-		}
-		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s: %v", r.ID, err))
-			continue
-		}
-		ok, count, _, err := decide(ctx, p, time.Minute)
-		switch {
-		case err != nil:
-			problems = append(problems, fmt.Sprintf("%s: %v", r.ID, err))
-		case ok != want:
-			problems = append(problems, fmt.Sprintf("%s: solved again, %v, the manifest %s", r.ID, ok, r.Expected))
-		case count != nil && r.Solutions != nil && *count != *r.Solutions:
-			problems = append(problems, fmt.Sprintf("%s: %d solutions, the manifest %d", r.ID, *count, *r.Solutions))
-		}
-	}
-	return problems, len(rows), ctx.Err()
-}
-
-// hardPoints are the ratios m/n at which half of the random completion
-// instances have a solution, measured by scripts/hardness.sh (20
-// instances a point, m/n in steps of 0.05, 2026-11-30): the phase
-// transition, where Gent, Jefferson and Nightingale (JAIR 2017) place the
-// hard instances. (At these sizes no peak of solving time stands above the
-// cost of starting a solver: see README, "Hardness of completion".)
-var hardPoints = [][2]float64{{20, 0.53}, {30, 0.60}, {40, 0.63}}
-
-// HardM is the number of pre-placed queens at the measured phase
-// transition of random completion for an n×n board: the ratio m/n
-// interpolated between the measured boards, and held at the nearest one
-// beyond them.
-func HardM(n int) int {
-	x := float64(n)
-	ratio := hardPoints[0][1]
-	for i := 1; i < len(hardPoints); i++ {
-		q, p := hardPoints[i-1], hardPoints[i]
-		switch {
-		case x >= p[0]:
-			ratio = p[1]
-		case x > q[0]:
-			ratio = q[1] + (p[1]-q[1])*(x-q[0])/(p[0]-q[0])
-		}
-	}
-	return min(n, int(ratio*x+0.5))
 }

@@ -1,0 +1,480 @@
+package lab
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/cnf"
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/panics"
+	"github.com/queenslab/nqueens/internal/textio"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/solvers/sat"
+	"github.com/queenslab/nqueens/suite"
+)
+
+// Options describe a run of solvers over a suite.
+type Options struct {
+	// Runners are the solvers to run.
+	Runners []Runner
+	// Timeout is the wall-time limit of one run (default a minute).
+	Timeout time.Duration
+	// Memory is the limit of one run's address space in bytes; 0 for
+	// none. It needs Limit.
+	Memory int64
+	// Limit returns the command line that runs argv under the memory
+	// limit (the caller's: util-linux prlimit, or a program of its own).
+	Limit func(argv []string, memory int64) []string
+	// Jobs is the number of runs at once (default 1: timings are cleanest
+	// with a core to spare).
+	Jobs int
+	// Results is the JSON-lines file of the runs (default
+	// DIR/results.jsonl). Runs it holds for the same file, solver, solver
+	// version and limits are not run again.
+	Results string
+	// Progress, if set, is called after each run with the runs done and
+	// their total (resumed ones included).
+	Progress func(done, total int)
+}
+
+// Record is one run: a line of the results file.
+type Record struct {
+	File          string        `json:"file"`
+	ID            string        `json:"id"` // the instance, the same in every format
+	SHA256        string        `json:"sha256"`
+	Solver        string        `json:"solver"`
+	SolverVersion string        `json:"solver_version"`
+	Family        string        `json:"family"`
+	N             int           `json:"n"`
+	M             int           `json:"m"`
+	Format        encode.Format `json:"format"`
+	Encoding      string        `json:"encoding,omitempty"`
+	Expected      suite.Answer  `json:"expected"`
+	Status        Status        `json:"status"`
+	Verified      bool          `json:"verified"` // SAT: the model was decoded and verified
+	Wall          float64       `json:"wall_s"`
+	CPU           float64       `json:"cpu_s"`
+	PeakKB        int64         `json:"peak_kb"`
+	Timeout       float64       `json:"timeout_s"`
+	MemoryMB      int64         `json:"memory_mb,omitempty"`
+	Exit          int           `json:"exit"`
+	Detail        string        `json:"detail,omitempty"`
+	// Command is the solver's command line, the file relative to the suite.
+	Command string `json:"command"`
+}
+
+// key identifies a run for resuming: the same file bytes, solver build and
+// limits.
+func (r Record) key() string {
+	return strings.Join([]string{r.SHA256, r.Solver, r.SolverVersion, strconv.FormatFloat(r.Timeout, 'g', -1, 64), strconv.FormatInt(r.MemoryMB, 10)}, "\x00")
+}
+
+// Solved tells whether the run answered, and right.
+func (r Record) Solved() bool { return r.Status.Solved() }
+
+func (o Options) withDefaults(dir string) Options {
+	if o.Timeout <= 0 {
+		o.Timeout = time.Minute
+	}
+	if o.Jobs <= 0 {
+		o.Jobs = 1
+	}
+	if o.Results == "" {
+		o.Results = filepath.Join(dir, "results.jsonl")
+	}
+	return o
+}
+
+// validate checks the options before anything runs.
+func (o Options) validate() error {
+	if len(o.Runners) == 0 {
+		return &nqueens.OptionError{Err: errors.New("lab: no solvers given")}
+	}
+	seen := map[[2]string]bool{}
+	for _, r := range o.Runners {
+		k := [2]string{r.Name(), string(r.Reads())}
+		if seen[k] {
+			return &nqueens.OptionError{Err: fmt.Errorf("lab: solver %s is given twice", r.Name())}
+		}
+		seen[k] = true
+	}
+	switch {
+	case o.Memory < 0:
+		return &nqueens.OptionError{Err: fmt.Errorf("lab: a memory limit must be positive, not %d", o.Memory)}
+	case o.Memory > 0 && o.Limit == nil:
+		return errors.New("lab: a memory limit needs Options.Limit")
+	}
+	return nil
+}
+
+// Run runs every runner on every file of the suite in dir that it reads,
+// each run in its own process group under the limits, and checks each
+// answer: a model is checked against the clauses of the file as it was
+// hashed before the run, decoded and verified against the instance; an
+// answer against the manifest's is Wrong. A file whose bytes differ from
+// the manifest's SHA-256 before the run is not run: that is an error of
+// the run, as is a failure of the harness itself (no temporary folder, an
+// unwritable results file), never a solver's result. Each run is appended
+// to the results file as one line, synced, as it finishes; runs already
+// there (same file hash, solver version and limits) are kept, not run
+// again, and a results file of another suite is refused. It returns every
+// record of the suite's runs, the kept ones included.
+func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
+	o = o.withDefaults(dir)
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	man, raw, err := suite.ReadManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	rows := man.Files
+	sum := sha256.Sum256(raw)
+	header := resultsHeader{Format: resultsFormat, Version: nqueens.Version, Manifest: hex.EncodeToString(sum[:]), Command: man.Command}
+	res, old, err := openResults(o.Results, header)
+	if err != nil {
+		return nil, err
+	}
+	defer res.close()
+
+	type task struct {
+		row    suite.Row
+		runner Runner
+	}
+	var tasks []task
+	var records []Record
+	done := map[string]Record{}
+	for _, r := range old {
+		done[r.key()] = r
+	}
+	memMB := o.Memory >> 20
+	for _, r := range rows {
+		for _, run := range o.Runners {
+			if r.Format != run.Reads() {
+				continue
+			}
+			k := Record{SHA256: r.SHA256, Solver: run.Name(), SolverVersion: run.Version(), Timeout: o.Timeout.Seconds(), MemoryMB: memMB}.key()
+			if prev, ok := done[k]; ok && prev.File == r.File {
+				records = append(records, prev)
+				continue
+			}
+			tasks = append(tasks, task{r, run})
+		}
+	}
+	total, finished := len(records)+len(tasks), len(records)
+	if total == 0 {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("lab: none of the solvers reads a file of the suite in %s (its formats: %s)", dir, strings.Join(formatsOf(rows), ", "))}
+	}
+	if o.Progress != nil {
+		o.Progress(finished, total)
+	}
+	feed := make(chan task)
+	var mu sync.Mutex
+	var werr error
+	var caught panics.Catcher
+	var wg sync.WaitGroup
+	for range min(o.Jobs, len(tasks)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer caught.Recover(nil)
+			for t := range feed {
+				rec, err := runOne(ctx, dir, t.row, t.runner, o)
+				if ctx.Err() != nil {
+					continue // cut short by the caller: not a result
+				}
+				mu.Lock()
+				if werr == nil && err != nil {
+					werr = err
+				}
+				if werr == nil {
+					if err := res.append(rec); err != nil {
+						werr = fmt.Errorf("lab: results %s: %v", o.Results, err)
+					}
+				}
+				if err == nil {
+					records = append(records, rec)
+					finished++
+					if o.Progress != nil {
+						o.Progress(finished, total)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	failed := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return werr != nil
+	}
+	for _, t := range tasks {
+		if ctx.Err() != nil || failed() {
+			break
+		}
+		feed <- t
+	}
+	close(feed)
+	wg.Wait()
+	if err := caught.Err(); err != nil {
+		return records, err
+	}
+	if werr != nil {
+		return records, werr
+	}
+	sort.SliceStable(records, func(i, j int) bool {
+		if records[i].File != records[j].File {
+			return records[i].File < records[j].File
+		}
+		return records[i].Solver < records[j].Solver
+	})
+	return records, ctx.Err()
+}
+
+func formatsOf(rows []suite.Row) []string {
+	var fs []string
+	for _, r := range rows {
+		if !slices.Contains(fs, string(r.Format)) {
+			fs = append(fs, string(r.Format))
+		}
+	}
+	return fs
+}
+
+// maxInstance caps the bytes of one instance file read and kept for a run.
+const maxInstance = 1 << 30
+
+// readInstance reads the file of a row, as it is before the run, and checks
+// it against the manifest's SHA-256.
+func readInstance(dir string, row suite.Row) ([]byte, error) {
+	path := filepath.Join(dir, row.File)
+	st, err := os.Lstat(path)
+	if err != nil {
+		return nil, fmt.Errorf("lab: %s: %v", row.File, unwrapPath(err))
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("lab: %s is not a regular file of the suite (%v)", row.File, st.Mode().Type())
+	}
+	data, err := textio.ReadFile(path, maxInstance)
+	if err != nil {
+		return nil, fmt.Errorf("lab: %s: %v", row.File, err)
+	}
+	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != row.SHA256 {
+		return nil, fmt.Errorf("lab: %s has changed since the suite was written (its SHA-256 differs from the manifest's)", row.File)
+	}
+	return data, nil
+}
+
+// runOne runs one solver on one file under the limits and judges the
+// answer. An error is a failure of the harness, not a result.
+func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Options) (Record, error) {
+	rec := Record{File: row.File, ID: row.ID, SHA256: row.SHA256, Solver: run.Name(), SolverVersion: run.Version(), Family: row.Family,
+		N: row.N, M: row.M, Format: row.Format, Encoding: row.Encoding, Expected: row.Expected,
+		Timeout: o.Timeout.Seconds(), MemoryMB: o.Memory >> 20}
+	data, err := readInstance(dir, row)
+	if err != nil {
+		return rec, err
+	}
+	tmp, err := os.MkdirTemp("", "nqueens-run-*")
+	if err != nil {
+		return rec, fmt.Errorf("lab: no temporary folder for a run: %v", unwrapPath(err))
+	}
+	defer os.RemoveAll(tmp)
+	path := filepath.Join(dir, row.File)
+	result := filepath.Join(tmp, "result.txt")
+	argv := run.Command(path, result)
+	shown := run.Command(row.File, "RESULT")
+	shown[0] = filepath.Base(shown[0])
+	rec.Command = strings.Join(shown, " ")
+	if o.Memory > 0 {
+		argv = o.Limit(argv, o.Memory)
+	}
+	rctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	defer cancel()
+	cmd := exec.CommandContext(rctx, argv[0], argv[1:]...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = time.Second
+	var stdout capped
+	stdout.max = 256 << 20
+	var stderr capped
+	stderr.max = 64 << 10
+	stderr.tail = true
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		rec.Status, rec.Detail = Crash, fmt.Sprintf("cannot start: %v", err)
+		return rec, nil
+	}
+	pid := cmd.Process.Pid
+	waitErr := cmd.Wait()
+	syscall.Kill(-pid, syscall.SIGKILL) // nothing of the run outlives it
+	rec.Wall = time.Since(start).Seconds()
+	if ps := cmd.ProcessState; ps != nil {
+		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
+			rec.CPU = seconds(ru.Utime) + seconds(ru.Stime)
+			rec.PeakKB = ru.Maxrss
+		}
+		rec.Exit = ps.ExitCode()
+	}
+	if rctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+		rec.Status = Timeout
+		rec.Wall = min(rec.Wall, o.Timeout.Seconds())
+		return rec, nil
+	}
+	errText := strings.TrimSpace(stderr.String())
+	lastErr := errText
+	if i := strings.LastIndexByte(lastErr, '\n'); i >= 0 {
+		lastErr = lastErr[i+1:]
+	}
+	var ee *exec.ExitError
+	if errors.As(waitErr, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			rec.Exit = -int(ws.Signal())
+			rec.Status, rec.Detail = memoutOr(Crash, o, rec, errText), fmt.Sprintf("killed by %v", ws.Signal())
+			return rec, nil
+		}
+	} else if waitErr != nil {
+		rec.Status, rec.Detail = Crash, waitErr.Error()
+		return rec, nil
+	}
+	if stdout.over {
+		rec.Status, rec.Detail = Crash, fmt.Sprintf("more than %d MiB of output", stdout.max>>20)
+		return rec, nil
+	}
+	resultFile, _ := textio.ReadFile(result, 256<<20)
+	ans, err := run.Answer(Output{Stdout: stdout.Bytes(), Result: resultFile, Exit: rec.Exit, Stderr: errText, N: row.N, Vars: row.Variables})
+	if err != nil {
+		rec.Status, rec.Detail = memoutOr(Crash, o, rec, errText), err.Error()
+		if lastErr != "" && rec.Status == Crash {
+			rec.Detail += " (" + clipText(lastErr) + ")"
+		}
+		return rec, nil
+	}
+	if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, data) {
+		// Judged against the bytes read before the run all the same; the
+		// suite is no longer what its manifest says.
+		return rec, fmt.Errorf("lab: %s was changed during the run of %s (judged against its bytes as they were before; write the suite again)", row.File, run.Name())
+	}
+	rec.Status, rec.Detail, rec.Verified = judge(row, data, ans)
+	if rec.Status == Unknown {
+		rec.Status, rec.Detail = memoutOr(Unknown, o, rec, errText), clipText(lastErr)
+	}
+	return rec, nil
+}
+
+// judge checks an answer against the instance (its file's bytes and its
+// problem) and the manifest.
+func judge(row suite.Row, data []byte, ans Answer) (Status, string, bool) {
+	verified := false
+	if ans.Status == sat.Sat {
+		q := ans.Placement
+		if ans.Model != nil {
+			var err error
+			if q, err = checkModel(data, row, ans.Model); err != nil {
+				return Wrong, err.Error(), false
+			}
+		}
+		p, err := row.Problem()
+		if err == nil {
+			err = model.Verify(p, q)
+		}
+		if err != nil {
+			return Wrong, "its solution fails the instance: " + err.Error(), false
+		}
+		verified = true
+	}
+	got := statusOf(ans.Status)
+	if got == Unknown {
+		return Unknown, "", false
+	}
+	if want, ok := expected(row.Expected); ok && want != got {
+		return Wrong, fmt.Sprintf("answered %s, the manifest says %s", got, row.Expected), false
+	}
+	return got, "", verified
+}
+
+// memoutOr tells a failure at the memory limit from other failures: peak
+// memory at 90% of the limit or more, or a message about memory.
+func memoutOr(status Status, o Options, rec Record, errText string) Status {
+	if o.Memory <= 0 {
+		return status
+	}
+	low := strings.ToLower(errText)
+	if rec.PeakKB*1024 >= o.Memory/10*9 || strings.Contains(low, "memory") || strings.Contains(low, "bad_alloc") || strings.Contains(low, "cannot allocate") {
+		return Memout
+	}
+	return status
+}
+
+func seconds(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
+
+func clipText(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "..."
+	}
+	return s
+}
+
+// checkModel checks a SAT solver's model against the clauses of the file's
+// bytes and decodes the queens.
+func checkModel(data []byte, row suite.Row, m sat.Model) (model.Placement, error) {
+	formula, _, err := cnf.ReadFormula(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("reading the instance: %v", err)
+	}
+	if err := sat.CheckModel(formula, m); err != nil {
+		return nil, fmt.Errorf("its model falsifies the instance: %v", err)
+	}
+	q, err := encode.Decode(row.N, func(v int) bool { return v < len(m) && m[v] })
+	if err != nil {
+		return nil, fmt.Errorf("its model is not a placement: %v", err)
+	}
+	return q, nil
+}
+
+// capped keeps at most max bytes of a stream (the first, or with tail the
+// last), noting whether more came.
+type capped struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	max  int
+	tail bool
+	over bool
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.buf.Len()+len(p) > c.max {
+		c.over = true
+		if !c.tail {
+			return len(p), nil
+		}
+		b := append(c.buf.Bytes(), p...)
+		b = b[max(0, len(b)-c.max):]
+		c.buf.Reset()
+		c.buf.Write(b)
+		return len(p), nil
+	}
+	c.buf.Write(p)
+	return len(p), nil
+}
+
+func (c *capped) Bytes() []byte  { return c.buf.Bytes() }
+func (c *capped) String() string { return c.buf.String() }

@@ -1,0 +1,215 @@
+package lab
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/solvers/minizinc"
+	"github.com/queenslab/nqueens/solvers/sat"
+)
+
+// Runner is one solver as the lab runs it: the files it reads, the command
+// that solves one of them in a process of its own, and the reader of what
+// that process left.
+type Runner interface {
+	// Name is the solver's name in the results: "cadical", "gini".
+	Name() string
+	// Version names its build. It is recorded with every run, and a run
+	// is the same run again (not repeated on resuming) only for the same
+	// file, solver, version and limits.
+	Version() string
+	// Reads is the format of the suite's files that the solver reads.
+	Reads() encode.Format
+	// Command is the program and its arguments that solve file (a path);
+	// result is a file the solver may write its answer into (minisat).
+	Command(file, result string) []string
+	// Answer reads the answer of a run that has ended. An error is a run
+	// that gave no answer (a crash, garbage), never a wrong one: the lab
+	// judges the answer itself.
+	Answer(out Output) (Answer, error)
+}
+
+// Output is what a run left.
+type Output struct {
+	Stdout []byte
+	// Result is the content of the result file, if the solver wrote one.
+	Result []byte
+	Exit   int
+	// Stderr is the end of its standard error.
+	Stderr string
+	// N is the board of the instance and Vars the variables of its file.
+	N, Vars int
+}
+
+// Answer is a solver's answer before the lab judges it.
+type Answer struct {
+	Status sat.Status
+	// Model is a DIMACS solver's model, when Status is sat.Sat: the lab
+	// checks it against the clauses of the file, then decodes its queens.
+	Model sat.Model
+	// Placement is the queens of any other answer, when Status is sat.Sat:
+	// the lab verifies them against the instance.
+	Placement model.Placement
+}
+
+// Process is a Runner made of its parts.
+type Process struct {
+	Solver, Build string
+	Format        encode.Format
+	Argv          func(file, result string) []string
+	Read          func(Output) (Answer, error)
+}
+
+func (p *Process) Name() string                         { return p.Solver }
+func (p *Process) Version() string                      { return p.Build }
+func (p *Process) Reads() encode.Format                 { return p.Format }
+func (p *Process) Command(file, result string) []string { return p.Argv(file, result) }
+func (p *Process) Answer(out Output) (Answer, error)    { return p.Read(out) }
+
+// DIMACSAnswer reads the answer of a DIMACS solver that speaks the SAT
+// competition's output format as e does (e.Answer): the "s" line, the "v"
+// lines and the exit status, or minisat's result file.
+func DIMACSAnswer(e *sat.External) func(Output) (Answer, error) {
+	return func(out Output) (Answer, error) {
+		r, err := e.Answer(bytes.NewReader(out.Stdout), out.Result, out.Exit, out.Vars)
+		return Answer{Status: r.Status, Model: r.Model}, err
+	}
+}
+
+// CoverAnswer reads the answer of an exact cover solver on the queens
+// exact cover (package encode): the options of a cover, one per line, or
+// "no solution" alone with exit status 1.
+func CoverAnswer(out Output) (Answer, error) {
+	switch {
+	case out.Exit == 1 && strings.TrimSpace(string(out.Stdout)) == "no solution":
+		return Answer{Status: sat.Unsat}, nil
+	case out.Exit != 0:
+		return Answer{}, fmt.Errorf("exit status %d", out.Exit)
+	}
+	q := make(model.Placement, out.N)
+	for i := range q {
+		q[i] = model.Unset
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(out.Stdout)), "\n") {
+		sq, err := encode.OptionSquare(strings.Fields(l))
+		if err != nil {
+			return Answer{}, err
+		}
+		if sq.Row >= out.N || sq.Col >= out.N {
+			return Answer{}, fmt.Errorf("option %q is off the board", clipText(l))
+		}
+		if q[sq.Row] != model.Unset {
+			return Answer{}, fmt.Errorf("two options cover row %d", sq.Row+1)
+		}
+		q[sq.Row] = sq.Col
+	}
+	return Answer{Status: sat.Sat, Placement: q}, nil
+}
+
+// PBAnswer reads clasp's answer to a pseudo-Boolean file of package encode
+// (sat.ReadPBAnswer), its queens decoded.
+func PBAnswer(out Output) (Answer, error) {
+	r, err := sat.ReadPBAnswer(bytes.NewReader(out.Stdout), out.Exit, out.Vars)
+	if err != nil || r.Status != sat.Sat {
+		return Answer{Status: r.Status}, err
+	}
+	q, err := encode.Decode(out.N, func(v int) bool { return v < len(r.Model) && r.Model[v] })
+	if err != nil {
+		return Answer{}, fmt.Errorf("its model is not a placement: %v", err)
+	}
+	return Answer{Status: sat.Sat, Placement: q}, nil
+}
+
+// MiniZincAnswer reads minizinc's answer to the queens model of package
+// encode (minizinc.ReadOutput, encode.ReadMiniZincSolution).
+func MiniZincAnswer(out Output) (Answer, error) {
+	var q model.Placement
+	r, err := minizinc.ReadOutput(bytes.NewReader(out.Stdout), func(text string) error {
+		if q != nil {
+			return errors.New("more than one solution")
+		}
+		var err error
+		q, err = encode.ReadMiniZincSolution(text, out.N)
+		return err
+	})
+	switch {
+	case err != nil:
+		return Answer{}, err
+	case out.Exit != 0:
+		return Answer{}, fmt.Errorf("exit status %d", out.Exit)
+	case q != nil:
+		return Answer{Status: sat.Sat, Placement: q}, nil
+	case r.Complete:
+		return Answer{Status: sat.Unsat}, nil
+	}
+	return Answer{Status: sat.Unknown}, nil
+}
+
+// ExternalRunners are the runners of an external solver, by name or path
+// (sat.LookupExternal): on DIMACS files, and for clasp on pseudo-Boolean
+// files as well.
+func ExternalRunners(ctx context.Context, name string) ([]Runner, error) {
+	e, err := sat.LookupExternal(name)
+	if err != nil {
+		return nil, err
+	}
+	version := ProgramVersion(ctx, e.Path)
+	rs := []Runner{&Process{Solver: name, Build: version, Format: encode.DIMACS, Argv: e.CommandLine, Read: DIMACSAnswer(e)}}
+	if name == "clasp" {
+		rs = append(rs, &Process{Solver: name, Build: version, Format: encode.OPB,
+			Argv: func(file, _ string) []string { return []string{e.Path, file} }, Read: PBAnswer})
+	}
+	return rs, nil
+}
+
+// MiniZincRunner runs minizinc with Gecode on self-contained MiniZinc files
+// (encode.MiniZincInline).
+func MiniZincRunner(ctx context.Context) (Runner, error) {
+	path, err := exec.LookPath("minizinc")
+	if err != nil {
+		return nil, errors.New("lab: minizinc is not installed (not found on the PATH)")
+	}
+	return &Process{Solver: "minizinc", Build: ProgramVersion(ctx, path) + ", gecode", Format: encode.MiniZincInline,
+		Argv: func(file, _ string) []string { return []string{path, "--solver", "gecode", file} }, Read: MiniZincAnswer}, nil
+}
+
+// ProgramVersion is the first line that "PROGRAM --version" prints with a
+// version number in it, else the SHA-256 of the executable (16 hex
+// digits), which names the build as well.
+func ProgramVersion(ctx context.Context, path string) string {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, path, "--version")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	// A solver that leaves a process behind holding its output does not
+	// hold the probe: the pipes are closed a second after it ends.
+	cmd.WaitDelay = time.Second
+	out, _ := cmd.CombinedOutput()
+	for _, l := range strings.Split(string(out), "\n") {
+		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "c "))
+		if len(l) < 100 && strings.ContainsAny(l, "0123456789") && strings.Contains(l, ".") {
+			return l
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "unknown"
+	}
+	defer f.Close()
+	h := sha256.New()
+	io.Copy(h, f)
+	return "sha256:" + hex.EncodeToString(h.Sum(nil)[:8])
+}

@@ -1,0 +1,217 @@
+package suite
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/csv"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/atomicfile"
+	"github.com/queenslab/nqueens/internal/lockfile"
+	"github.com/queenslab/nqueens/internal/textio"
+	"github.com/queenslab/nqueens/model"
+)
+
+// Answer is an instance's expected answer, as a manifest gives it.
+type Answer string
+
+// The answers of a manifest.
+const (
+	Satisfiable   Answer = "SAT"
+	Unsatisfiable Answer = "UNSAT"
+	// Undecided is an instance not decided within the budget; the
+	// manifest gives the reason.
+	Undecided Answer = "UNKNOWN"
+)
+
+// Row is one file of a suite, a row of its manifest.
+type Row struct {
+	File string `json:"file"`
+	// Expected is the instance's answer, with the reason when Undecided.
+	Expected  Answer        `json:"expected"`
+	Reason    string        `json:"reason,omitempty"`
+	ID        string        `json:"id"`
+	Family    string        `json:"family"`
+	N         int           `json:"n"`
+	M         int           `json:"m"`
+	Fixed     string        `json:"fixed,omitempty"`
+	Blocked   string        `json:"blocked,omitempty"`
+	Seed      uint64        `json:"seed"`
+	Format    encode.Format `json:"format"`
+	Encoding  string        `json:"encoding,omitempty"`
+	Variables int           `json:"variables"`
+	Clauses   int           `json:"clauses_or_options"`
+	SHA256    string        `json:"sha256"`
+	Solutions *uint64       `json:"solutions,omitempty"`
+	// Certificate says how an UNSAT answer was certified beyond the two
+	// methods that decided it (Options.Certify): the checked DRAT proof.
+	Certificate string `json:"certificate,omitempty"`
+	// Command writes the file again, byte for byte: nqueens encode with
+	// the instance's squares, format and encoding. It is the header's.
+	Command string `json:"command"`
+	// DecideNodes is the number of search-tree nodes dancing links needed
+	// to decide the instance (to its first solution, or the whole tree
+	// when it has none): a measure of hardness to sort a suite by. It is 0
+	// for the classic problem above N = CountMaxN, which the explicit
+	// construction decides.
+	DecideNodes uint64 `json:"decide_nodes"`
+}
+
+// Problem is the row's instance, from its squares.
+func (r Row) Problem() (model.Problem, error) {
+	p := model.Problem{N: r.N}
+	var err error
+	if p.Fixed, err = model.ParseSquares(r.Fixed); err == nil {
+		p.Blocked, err = model.ParseSquares(r.Blocked)
+	}
+	return p, err
+}
+
+// squaresText writes squares as the manifest and the command line give
+// them: 1-based ROW:COL, comma-separated.
+func squaresText(sq []model.Square) string {
+	parts := make([]string, len(sq))
+	for i, s := range sq {
+		parts[i] = fmt.Sprintf("%d:%d", s.Row+1, s.Col+1)
+	}
+	return strings.Join(parts, ",")
+}
+
+// unwrapPath is the system's error without the path that the caller
+// names already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// maxManifest caps the size of a manifest: 256 MiB, a million rows and more.
+const maxManifest = 256 << 20
+
+// parseManifest reads a manifest named name, refusing one without rows and
+// file names that are not plain names of instance files in the suite's
+// folder. Errors are *nqueens.OptionError.
+func parseManifest(raw []byte, name string) (Manifest, error) {
+	var m Manifest
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return m, &nqueens.OptionError{Err: fmt.Errorf("%s: %v", name, err)}
+	}
+	if m.Format != manifestFormat {
+		return m, &nqueens.OptionError{Err: fmt.Errorf("%s is not a suite manifest of this version (format %q, want %q)", name, m.Format, manifestFormat)}
+	}
+	if len(m.Files) == 0 {
+		return m, &nqueens.OptionError{Err: fmt.Errorf("%s lists no files", name)}
+	}
+	for i, r := range m.Files {
+		if !filepath.IsLocal(r.File) || filepath.Base(r.File) != r.File || strings.HasPrefix(r.File, ".") || slices.Contains(manifestNames, r.File) {
+			return m, &nqueens.OptionError{Err: fmt.Errorf("%s, row %d: %q is not the name of an instance file of the suite", name, i+1, r.File)}
+		}
+	}
+	return m, nil
+}
+
+// ReadManifest reads the manifest of the suite in dir, and returns it with
+// its bytes (whose hash names the suite). Errors are *nqueens.OptionError.
+func ReadManifest(dir string) (Manifest, []byte, error) {
+	path := filepath.Join(dir, manifestNames[0])
+	raw, err := textio.ReadFile(path, maxManifest)
+	if err != nil {
+		return Manifest{}, nil, &nqueens.OptionError{Err: fmt.Errorf("no suite in %s: %v", dir, unwrapPath(err))}
+	}
+	m, err := parseManifest(raw, path)
+	return m, raw, err
+}
+
+// manifestNames are the manifests of a suite, written last.
+var manifestNames = []string{"manifest.json", "manifest.csv"}
+
+// lockName is the lock file of a suite folder, held while a suite is
+// written into it.
+const lockName = ".nqueens-gen.lock"
+
+// lockSuite creates dir if needed and locks it (flock on its lock file)
+// for one writer; a second is refused as bad input.
+func lockSuite(dir string) (unlock func(), err error) {
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: %s exists and is not a folder", dir)}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: cannot make %s: %v", dir, errors.Unwrap(err))}
+	}
+	f, err := lockfile.Open(filepath.Join(dir, lockName))
+	switch {
+	case errors.Is(err, lockfile.ErrBusy):
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: %s is being written by another run", dir)}
+	case err != nil:
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: cannot write into %s: %v", dir, unwrapPath(err))}
+	}
+	return func() {
+		os.Remove(f.Name())
+		f.Close()
+	}, nil
+}
+
+// writeHashed writes a file whole or not at all (internal/atomicfile) and
+// returns its SHA-256.
+func writeHashed(ctx context.Context, path string, write func(io.Writer) error) (string, error) {
+	h := sha256.New()
+	if err := atomicfile.Write(ctx, path, func(w io.Writer) error { return write(io.MultiWriter(w, h)) }); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason"}
+
+// Manifest is the content of manifest.json.
+type Manifest struct {
+	Format  string `json:"format"` // manifestFormat
+	Version string `json:"version"`
+	// Command made the suite; the folder it was written into is not part
+	// of it, so that the same command gives the same bytes anywhere.
+	Command string `json:"command"`
+	Files   []Row  `json:"files"`
+}
+
+const manifestFormat = "nqueens-suite-2"
+
+func writeManifests(dir, command string, rows []Row) error {
+	m := Manifest{Format: manifestFormat, Version: nqueens.Version, Command: command, Files: rows}
+	if _, err := writeHashed(context.Background(), filepath.Join(dir, manifestNames[0]), func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(m)
+	}); err != nil {
+		return err
+	}
+	_, err := writeHashed(context.Background(), filepath.Join(dir, manifestNames[1]), func(w io.Writer) error {
+		cw := csv.NewWriter(w)
+		cw.Write(manifestColumns)
+		for _, r := range rows {
+			sol := ""
+			if r.Solutions != nil {
+				sol = strconv.FormatUint(*r.Solutions, 10)
+			}
+			cw.Write([]string{r.File, string(r.Expected), r.ID, r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), r.Fixed, r.Blocked,
+				strconv.FormatUint(r.Seed, 10), string(r.Format), r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol, r.Certificate, r.Command,
+				strconv.FormatUint(r.DecideNodes, 10), r.Reason})
+		}
+		cw.Flush()
+		return cw.Error()
+	})
+	return err
+}
