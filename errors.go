@@ -24,7 +24,7 @@ func (e *OptionError) Unwrap() error { return e.Err }
 // of the method (or of the solver it ran), never a result. Err is the
 // verifier's *model.ConflictError or the decoding error.
 type InvalidSolutionError struct {
-	Method string
+	Method Method
 	Err    error
 }
 
@@ -81,7 +81,7 @@ const ConfirmCountMaxN = 10
 // problem, 0 when pre-placed queens attack each other) or, for other
 // variants up to ConfirmCountMaxN, to a second method's count. A count that
 // disagrees is a *WrongAnswerError naming the method.
-func confirmCount(ctx context.Context, p model.Problem, method, who string, r *CountResult) error {
+func confirmCount(ctx context.Context, p model.Problem, method Method, who string, r *CountResult) error {
 	wrong := func(truth string) error {
 		return &WrongAnswerError{Method: who, Claim: fmt.Sprintf("N = %d has %d solutions", p.N, r.All), Truth: truth}
 	}
@@ -106,15 +106,11 @@ func confirmCount(ctx context.Context, p model.Problem, method, who string, r *C
 	if p.N > ConfirmCountMaxN {
 		return nil
 	}
-	other, name := "backtrack", "backtracking"
-	if method == "backtrack" {
-		other, name = "dlx", "dancing links"
+	other, name := Backtrack, "backtracking"
+	if method == Backtrack {
+		other, name = DLX, "dancing links"
 	}
-	c, err := LookupCounter(other)
-	if err != nil {
-		return err
-	}
-	o, err := c.count(ctx, p, CountOptions{Jobs: 1})
+	o, err := counter(other).count(ctx, p, CountOptions{Jobs: 1})
 	if err != nil {
 		return err
 	}
@@ -195,7 +191,7 @@ const ConfirmBudget = time.Minute
 // ConfirmBudget. It returns a *NoSolutionError, a *WrongAnswerError when
 // the answer is false, or the context's error when it was cancelled (a deadline
 // that passes leaves the answer unconfirmed).
-func confirmNone(ctx context.Context, p model.Problem, method, who string) error {
+func confirmNone(ctx context.Context, p model.Problem, method Method, who string) error {
 	none := &NoSolutionError{Method: who}
 	if p.IsClassic() {
 		switch all, _, ok := model.KnownCount(p.N); {
@@ -212,14 +208,11 @@ func confirmNone(ctx context.Context, p model.Problem, method, who string) error
 		none.ConfirmedBy = why
 		return none
 	}
-	other, name := "dlx", "dancing links"
-	if method == "dlx" {
-		other, name = "backtrack", "backtracking"
+	other, name := DLX, "dancing links"
+	if method == DLX {
+		other, name = Backtrack, "backtracking"
 	}
-	f, err := LookupFinder(other)
-	if err != nil {
-		return err
-	}
+	f := finder(other)
 	cctx, cancel := ctx, context.CancelFunc(func() {})
 	if _, ok := ctx.Deadline(); !ok {
 		cctx, cancel = context.WithTimeout(ctx, ConfirmBudget)

@@ -26,7 +26,7 @@ func TestConfirmCount(t *testing.T) {
 	attacking := model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 0}, {Row: 1, Col: 1}}}
 	for _, tc := range []struct {
 		p      model.Problem
-		method string
+		method Method
 		r      CountResult
 		wrong  bool
 	}{
@@ -41,12 +41,12 @@ func TestConfirmCount(t *testing.T) {
 		{completion, "backtrack", CountResult{All: right.All + 1}, true},
 	} {
 		r := tc.r
-		err := confirmCount(ctx, tc.p, tc.method, "method "+tc.method, &r)
+		err := confirmCount(ctx, tc.p, tc.method, "method "+string(tc.method), &r)
 		var w *WrongAnswerError
 		if got := errors.As(err, &w); got != tc.wrong || err != nil && !got {
 			t.Errorf("%+v %s %+v: %v, want wrong = %v", tc.p, tc.method, tc.r, err, tc.wrong)
 		}
-		if w != nil && w.Method != "method "+tc.method {
+		if w != nil && w.Method != "method "+string(tc.method) {
 			t.Errorf("the error names %q", w.Method)
 		}
 	}
@@ -72,8 +72,8 @@ func TestConfirmNone(t *testing.T) {
 		}
 	}
 	unsat := model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 0}}} // corner queen: no 6-queens solution has one
-	for method, by := range map[string]string{"sat": "dancing links", "dlx": "backtracking"} {
-		err := confirmNone(ctx, unsat, method, method)
+	for method, by := range map[Method]string{SAT: "dancing links", DLX: "backtracking"} {
+		err := confirmNone(ctx, unsat, method, string(method))
 		if n := noneOf(err); n == nil || n.ConfirmedBy != by || !errors.Is(err, native.ErrNoSolution) {
 			t.Errorf("%s: %v, want confirmed by %s", method, err, by)
 		}

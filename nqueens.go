@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -18,7 +19,7 @@ const Version = "0.1.0"
 
 // Solution is a verified solution and how it was found.
 type Solution struct {
-	Method  string
+	Method  Method
 	Problem model.Problem
 	// Columns gives the 0-based column of the queen in each row.
 	Columns []uint32
@@ -33,7 +34,7 @@ type Solution struct {
 
 // CountResult is a count of solutions.
 type CountResult struct {
-	Method string
+	Method Method
 	N      int
 	// All is the number of solutions.
 	All uint64
@@ -53,9 +54,9 @@ type CountResult struct {
 type FindOptions struct {
 	Seed         uint64 // localsearch: 0 = from the clock
 	ForwardCheck bool   // backtrack
-	// Order is backtrack's row and value order: OrderLex (the default) or
-	// OrderHeuristic.
-	Order  string
+	// Order is the search order of a method that takes one
+	// (Finder.Orders).
+	Order  Order
 	Solver string // sat: gini (default), gophersat, an external solver's name or path
 	AMO    string // sat: at-most-one encoding (encode.ParseAMO), "" for the default
 	// Progress, if set, is told how far the search is: localsearch the
@@ -74,41 +75,76 @@ type CountOptions struct {
 	Jobs         int    // constellation, bitmask, dlx, sat with gini: goroutines, 0 = all cores
 	Distinct     bool   // backtrack, dlx, sat: also count essentially distinct solutions
 	ForwardCheck bool   // backtrack
-	Order        string // backtrack: as in FindOptions
+	Order        Order  // a method that takes one (Counter.Orders)
 	Solver       string // sat: as in FindOptions
 	AMO          string // sat: as in FindOptions
-	// Progress is called with work units done and their total
-	// (constellation, bitmask).
+	// Progress is called with work units done and their total, by a
+	// counter whose Progress is ProgressFraction.
 	Progress func(done, total int)
 }
 
 // Finder is a method that finds one solution.
 type Finder struct {
-	Name, Doc string
+	Name Method
+	Doc  string
 	// MaxN is the largest N the method accepts.
 	MaxN int
 	// AcceptsVariants reports whether it honours pre-placed queens and blocked squares.
 	AcceptsVariants bool
 	// BytesPerQueen estimates its memory, verification included.
 	BytesPerQueen float64
-	find          func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error)
+	// Orders are the search orders it takes (FindOptions.Order); nil for
+	// a method with one way of searching.
+	Orders []Order
+	// Progress is what it tells FindOptions.Progress, from boards of
+	// ProgressFrom queens on (see Reports).
+	Progress     Progress
+	ProgressFrom int
+	find         func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error)
+}
+
+// Reports says what the finder tells FindOptions.Progress on a board of n
+// queens searched in order: its Progress from ProgressFrom on, the nodes
+// of a complete search in OrderLex only (the heuristic orders restart).
+func (f Finder) Reports(n int, order Order) Progress {
+	if n < f.ProgressFrom || f.Progress == ProgressNodes && order != OrderLex {
+		return NoProgress
+	}
+	return f.Progress
 }
 
 // Counter is a method that counts all solutions.
 type Counter struct {
-	Name, Doc       string
+	Name            Method
+	Doc             string
 	MaxN            int
 	AcceptsVariants bool
-	count           func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error)
+	// Orders are the search orders it takes (CountOptions.Order).
+	Orders []Order
+	// Parallel says that it counts with CountOptions.Jobs goroutines.
+	Parallel bool
+	// Nodes says that its result gives the nodes of its search tree.
+	Nodes bool
+	// Progress is what it tells CountOptions.Progress.
+	Progress Progress
+	// Units says that its count is cut into work units, which package
+	// cluster journals and shards.
+	Units bool
+	count func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error)
 }
+
+// localSearchProgressFrom is the smallest board whose local search reports
+// its progress: below a million queens it takes well under a second.
+const localSearchProgressFrom = 1_000_000
 
 // verifyBytesPerQueen is what model.VerifyColumns needs: 5 bits a queen.
 const verifyBytesPerQueen = 5.0 / 8
 
 var finders = []Finder{
 	{
-		Name: "localsearch", Doc: "conflict-minimizing local search (Sosič and Gu 1990, 1994), one solution for any N >= 4",
+		Name: LocalSearch, Doc: "conflict-minimizing local search (Sosič and Gu 1990, 1994), one solution for any N >= 4",
 		MaxN: native.LocalSearchMaxN, BytesPerQueen: native.LocalSearchBytesPerQueen + verifyBytesPerQueen,
+		Progress: ProgressFraction, ProgressFrom: localSearchProgressFrom,
 		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
 			lo := native.LocalSearchOptions{Seed: opt.Seed}
 			if opt.Progress != nil {
@@ -122,7 +158,7 @@ var finders = []Finder{
 		},
 	},
 	{
-		Name: "construct", Doc: "explicit construction of Hoffman, Loessi and Moore (1969), O(N)",
+		Name: Construct, Doc: "explicit construction of Hoffman, Loessi and Moore (1969), O(N)",
 		MaxN: native.ConstructMaxN, BytesPerQueen: 4 + verifyBytesPerQueen,
 		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
 			q, err := native.Construct(p.N)
@@ -133,8 +169,9 @@ var finders = []Finder{
 		},
 	},
 	{
-		Name: "backtrack", Doc: "backtracking row by row (Wirth 1976), the lexicographically first solution",
+		Name: Backtrack, Doc: "backtracking row by row (Wirth 1976), the lexicographically first solution",
 		MaxN: native.BacktrackMaxN, AcceptsVariants: true, BytesPerQueen: 64,
+		Orders: []Order{OrderLex, OrderHeuristic}, Progress: ProgressNodes, ProgressFrom: 1,
 		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
 			bo := native.BacktrackOptions{FirstOnly: true, ForwardCheck: opt.ForwardCheck}
 			if opt.Progress != nil {
@@ -154,10 +191,11 @@ var finders = []Finder{
 			return &Solution{Columns: q, Nodes: r.Nodes}, nil
 		},
 	},
-	{Name: "sat", Doc: "the CNF, in a chosen at-most-one encoding, answered by a SAT solver (gini, gophersat, cadical, ...)",
+	{Name: SAT, Doc: "the CNF, in a chosen at-most-one encoding, answered by a SAT solver (gini, gophersat, cadical, ...)",
 		MaxN: SATMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, find: findSAT},
-	{Name: "dlx", Doc: "exact cover answered by dancing links (Knuth 2000, DLX1), organ-pipe order",
-		MaxN: DLXMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, find: findDLX},
+	{Name: DLX, Doc: "exact cover answered by dancing links (Knuth 2000, DLX1), organ-pipe order",
+		MaxN: DLXMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, find: findDLX,
+		Orders: []Order{OrderLex, OrderHeuristic}, Progress: ProgressNodes, ProgressFrom: 1},
 }
 
 // symmetryCount is the result of a counter that uses the symmetries of
@@ -168,22 +206,22 @@ func symmetryCount(r native.BitmaskResult, err error) (*CountResult, error) {
 
 var counters = []Counter{
 	{
-		Name: "constellation", Doc: "border constellations (Q27, NQueensFAF): the queens of the edge rows and columns, one placement per symmetry class weighted by its orbit, then a bitmask search of the inner rows, in parallel",
-		MaxN: native.BitmaskMaxN,
+		Name: Constellation, Doc: "border constellations (Q27, NQueensFAF): the queens of the edge rows and columns, one placement per symmetry class weighted by its orbit, then a bitmask search of the inner rows, in parallel",
+		MaxN: native.BitmaskMaxN, Parallel: true, Nodes: true, Progress: ProgressFraction, Units: true,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 			return symmetryCount(native.ConstellationCount(ctx, p.N, native.ConstellationOptions{Jobs: opt.Jobs, Progress: opt.Progress}))
 		},
 	},
 	{
-		Name: "bitmask", Doc: "bitmask search over one solution per symmetry class, weighted by orbit (Takaken's method), in parallel",
-		MaxN: native.BitmaskMaxN,
+		Name: Bitmask, Doc: "bitmask search over one solution per symmetry class, weighted by orbit (Takaken's method), in parallel",
+		MaxN: native.BitmaskMaxN, Parallel: true, Nodes: true, Progress: ProgressFraction,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 			return symmetryCount(native.Bitmask(ctx, p.N, native.BitmaskOptions{Jobs: opt.Jobs, Progress: opt.Progress}))
 		},
 	},
 	{
-		Name: "backtrack", Doc: "backtracking row by row (Wirth 1976), with the node count of the search tree",
-		MaxN: native.BacktrackMaxN, AcceptsVariants: true,
+		Name: Backtrack, Doc: "backtracking row by row (Wirth 1976), with the node count of the search tree",
+		MaxN: native.BacktrackMaxN, AcceptsVariants: true, Orders: []Order{OrderLex, OrderHeuristic}, Nodes: true,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 			res := &CountResult{Jobs: 1}
 			bo := native.BacktrackOptions{ForwardCheck: opt.ForwardCheck}
@@ -209,45 +247,21 @@ var counters = []Counter{
 			return res, errors.Join(err, canonErr)
 		},
 	},
-	{Name: "sat", Doc: "models of the CNF projected on the queen variables (gini, gophersat, clasp, cryptominisat5)",
-		MaxN: SATMaxN, AcceptsVariants: true, count: countSAT},
-	{Name: "dlx", Doc: "exact covers counted by dancing links (Knuth 2000), in parallel over the first item's options",
-		MaxN: DLXMaxN, AcceptsVariants: true, count: countDLX},
+	{Name: SAT, Doc: "models of the CNF projected on the queen variables (gini, gophersat, clasp, cryptominisat5)",
+		MaxN: SATMaxN, AcceptsVariants: true, Parallel: true, count: countSAT},
+	{Name: DLX, Doc: "exact covers counted by dancing links (Knuth 2000), in parallel over the first item's options",
+		MaxN: DLXMaxN, AcceptsVariants: true, Parallel: true, Nodes: true, count: countDLX},
 }
-
-// The orders of method backtrack.
-const (
-	// OrderLex is Wirth's order: rows from the top, columns from the left;
-	// the first solution found is the lexicographically first.
-	OrderLex = "lex"
-	// OrderHeuristic is, for backtrack, native.Heuristic's order: forward
-	// checking, the row with the fewest squares left first, values at random
-	// with restarts for a first solution (every N up to 1000 in
-	// milliseconds); for dlx, dlx.FirstRandom's: Knuth's item choice with
-	// ties at random, options in random order, restarts.
-	OrderHeuristic = "heuristic"
-)
 
 // backtrack runs the backtracking search of p in the given order: Wirth's
 // (native.Backtrack) or the heuristic one (native.Heuristic, seeded by
 // seed for a first solution).
-func backtrack(ctx context.Context, p model.Problem, order string, seed uint64, bo native.BacktrackOptions) (native.BacktrackResult, error) {
-	if err := checkOrder(order); err != nil {
-		return native.BacktrackResult{}, err
-	}
+func backtrack(ctx context.Context, p model.Problem, order Order, seed uint64, bo native.BacktrackOptions) (native.BacktrackResult, error) {
 	if order != OrderHeuristic {
 		return native.Backtrack(ctx, p, bo)
 	}
 	h, err := native.Heuristic(ctx, p, native.HeuristicOptions{FirstOnly: bo.FirstOnly, Seed: seed, Each: bo.Each})
 	return h.BacktrackResult, err
-}
-
-func checkOrder(order string) error {
-	switch order {
-	case "", OrderLex, OrderHeuristic:
-		return nil
-	}
-	return &OptionError{fmt.Errorf("unknown order %q (known: %s, %s)", order, OrderLex, OrderHeuristic)}
 }
 
 // Finders lists the methods that find one solution, in a fixed order.
@@ -259,27 +273,45 @@ func Counters() []Counter { return append([]Counter(nil), counters...) }
 // LookupFinder returns the finder of that name.
 func LookupFinder(name string) (Finder, error) {
 	for _, f := range finders {
-		if f.Name == name {
+		if string(f.Name) == name {
 			return f, nil
 		}
 	}
-	return Finder{}, fmt.Errorf("unknown method %q for finding a solution (known: %s)", name, names(finders, func(f Finder) string { return f.Name }))
+	return Finder{}, &OptionError{fmt.Errorf("nqueens: unknown method %q for finding a solution (known: %s)", name, names(finders, func(f Finder) Method { return f.Name }))}
 }
 
 // LookupCounter returns the counter of that name.
 func LookupCounter(name string) (Counter, error) {
 	for _, c := range counters {
-		if c.Name == name {
+		if string(c.Name) == name {
 			return c, nil
 		}
 	}
-	return Counter{}, fmt.Errorf("unknown method %q for counting (known: %s)", name, names(counters, func(c Counter) string { return c.Name }))
+	return Counter{}, &OptionError{fmt.Errorf("nqueens: unknown method %q for counting (known: %s)", name, names(counters, func(c Counter) Method { return c.Name }))}
 }
 
-func names[T any](xs []T, name func(T) string) string {
+// finder is the registry's finder of method m, which exists.
+func finder(m Method) Finder {
+	f, err := LookupFinder(string(m))
+	if err != nil {
+		panic(err)
+	}
+	return f
+}
+
+// counter is the registry's counter of method m, which exists.
+func counter(m Method) Counter {
+	c, err := LookupCounter(string(m))
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+func names[T any](xs []T, name func(T) Method) string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
-		out[i] = name(x)
+		out[i] = string(name(x))
 	}
 	sort.Strings(out)
 	return strings.Join(out, ", ")
@@ -287,7 +319,17 @@ func names[T any](xs []T, name func(T) string) string {
 
 // Accepts says whether the finder takes p, before any work or allocation.
 func (f Finder) Accepts(p model.Problem) error {
-	return accepts(p, f.MaxN, f.AcceptsVariants, "method "+f.Name, "method "+f.Name+" solves")
+	return accepts(p, f.MaxN, f.AcceptsVariants, "method "+string(f.Name), "method "+string(f.Name)+" solves")
+}
+
+// TakesOrder says whether the finder searches in order o.
+func (f Finder) TakesOrder(o Order) bool { return takesOrder(f.Orders, o) }
+
+// TakesOrder says whether the counter searches in order o.
+func (c Counter) TakesOrder(o Order) bool { return takesOrder(c.Orders, o) }
+
+func takesOrder(orders []Order, o Order) bool {
+	return o == OrderLex || slices.Contains(orders, o)
 }
 
 // accepts checks p against a method's limits; who and does name the method
@@ -319,11 +361,14 @@ func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*So
 	if err := f.Accepts(p); err != nil {
 		return nil, err
 	}
+	if !f.TakesOrder(opt.Order) {
+		return nil, &OptionError{fmt.Errorf("nqueens: method %s has no order %v", f.Name, opt.Order)}
+	}
 	start := time.Now()
 	s, err := f.find(ctx, p, opt)
 	if errors.Is(err, native.ErrNoSolution) {
-		who := "method " + f.Name
-		if f.Name == "sat" {
+		who := "method " + string(f.Name)
+		if f.Name == SAT {
 			who += ", solver " + cmp.Or(opt.Solver, DefaultSATSolver)
 		}
 		if opt.Certify {
@@ -344,7 +389,7 @@ func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*So
 
 // Accepts says whether the counter takes p.
 func (c Counter) Accepts(p model.Problem) error {
-	return accepts(p, c.MaxN, c.AcceptsVariants, "counting with "+c.Name, "method "+c.Name+" counts")
+	return accepts(p, c.MaxN, c.AcceptsVariants, "counting with "+string(c.Name), "method "+string(c.Name)+" counts")
 }
 
 // Count runs the counter on p. On cancellation it returns the partial
@@ -352,6 +397,9 @@ func (c Counter) Accepts(p model.Problem) error {
 func (c Counter) Count(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 	if err := c.Accepts(p); err != nil {
 		return nil, err
+	}
+	if !c.TakesOrder(opt.Order) {
+		return nil, &OptionError{fmt.Errorf("nqueens: method %s has no order %v", c.Name, opt.Order)}
 	}
 	start := time.Now()
 	r, err := c.count(ctx, p, opt)
@@ -362,7 +410,7 @@ func (c Counter) Count(ctx context.Context, p model.Problem, opt CountOptions) (
 	if err != nil {
 		return r, err
 	}
-	who := "method " + c.Name
+	who := "method " + string(c.Name)
 	if r.Solver != "" {
 		who += ", solver " + r.Solver
 	}

@@ -187,9 +187,6 @@ func placementOf(n int, squares []model.Square, opts []int) model.Placement {
 }
 
 func findDLX(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
-	if err := checkOrder(opt.Order); err != nil {
-		return nil, err
-	}
 	d, squares, err := queensCover(p)
 	if err != nil {
 		return nil, err

@@ -48,15 +48,15 @@ type Invocation struct {
 	Command string `json:"command"`
 	N       int    `json:"n"`
 	// Method is the registry's method (count and solve).
-	Method string `json:"method,omitempty"`
+	Method nqueens.Method `json:"method,omitempty"`
 	// Solver and AMO are the SAT solver and the at-most-one encoding of
 	// method sat, when given.
 	Solver string `json:"solver,omitempty"`
 	AMO    string `json:"amo,omitempty"`
 	// Unique asks for the essentially distinct count too.
 	Unique bool `json:"unique,omitempty"`
-	// Order is method backtrack's order, when given.
-	Order string `json:"order,omitempty"`
+	// Order is the method's search order, when not its own (OrderLex).
+	Order nqueens.Order `json:"order,omitempty"`
 }
 
 // Methods lists every method of the toolkit, the ones whose programs are
@@ -71,15 +71,15 @@ func Methods() []Method {
 			Count: func(ctx context.Context, p model.Problem) (*nqueens.CountResult, error) { return c.Count(ctx, p, opt) }})
 	}
 	for _, c := range nqueens.Counters() {
-		switch c.Name {
-		case "constellation", "bitmask", "backtrack", "dlx":
-			counter(c.Name, c, nqueens.CountOptions{Distinct: true})
+		if c.Name == nqueens.SAT {
+			continue // by solver and encoding below
 		}
-		if c.Name == "backtrack" {
-			counter("backtrack/heuristic", c, nqueens.CountOptions{Distinct: true, Order: nqueens.OrderHeuristic})
+		counter(string(c.Name), c, nqueens.CountOptions{Distinct: true})
+		if c.TakesOrder(nqueens.OrderHeuristic) {
+			counter(string(c.Name)+"/heuristic", c, nqueens.CountOptions{Distinct: true, Order: nqueens.OrderHeuristic})
 		}
 	}
-	satc, _ := nqueens.LookupCounter("sat")
+	satc, _ := nqueens.LookupCounter(string(nqueens.SAT))
 	for _, amo := range encode.AMONames {
 		counter("sat/gini/"+amo, satc, nqueens.CountOptions{Solver: "gini", AMO: amo})
 	}
@@ -97,23 +97,23 @@ func Methods() []Method {
 	}
 	out = append(out, mzn)
 	for _, f := range nqueens.Finders() {
-		if f.Name == "sat" {
-			continue
+		if f.Name == nqueens.SAT {
+			continue // by solver below
 		}
-		out = append(out, Method{Name: "find/" + f.Name, MaxN: min(f.MaxN, 1000), Run: Invocation{Command: "solve", Method: f.Name},
+		out = append(out, Method{Name: "find/" + string(f.Name), MaxN: min(f.MaxN, 1000), Run: Invocation{Command: "solve", Method: f.Name},
 			Find: func(ctx context.Context, p model.Problem) (*nqueens.Solution, error) {
 				return f.Find(ctx, p, nqueens.FindOptions{Seed: 1})
 			}})
-		if f.Name == "backtrack" || f.Name == "dlx" {
-			out = append(out, Method{Name: "find/" + f.Name + "/heuristic", MaxN: f.MaxN, Run: Invocation{Command: "solve", Method: f.Name, Order: nqueens.OrderHeuristic},
+		if f.TakesOrder(nqueens.OrderHeuristic) {
+			out = append(out, Method{Name: "find/" + string(f.Name) + "/heuristic", MaxN: f.MaxN, Run: Invocation{Command: "solve", Method: f.Name, Order: nqueens.OrderHeuristic},
 				Find: func(ctx context.Context, p model.Problem) (*nqueens.Solution, error) {
 					return f.Find(ctx, p, nqueens.FindOptions{Seed: 1, Order: nqueens.OrderHeuristic})
 				}})
 		}
 	}
-	satf, _ := nqueens.LookupFinder("sat")
+	satf, _ := nqueens.LookupFinder(string(nqueens.SAT))
 	for _, s := range append([]string{"gini", "gophersat"}, sat.ExternalNames...) {
-		out = append(out, Method{Name: "find/sat/" + s, MaxN: 200, Run: Invocation{Command: "solve", Method: "sat", Solver: s},
+		out = append(out, Method{Name: "find/sat/" + s, MaxN: 200, Run: Invocation{Command: "solve", Method: nqueens.SAT, Solver: s},
 			Missing: missingSolver(s),
 			Find: func(ctx context.Context, p model.Problem) (*nqueens.Solution, error) {
 				return satf.Find(ctx, p, nqueens.FindOptions{Solver: s})

@@ -252,7 +252,7 @@ func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool
 // constructed finds a solution of the classic problem by the explicit
 // construction (verified by the registry), or says there is none (N = 2, 3).
 func constructed(ctx context.Context, n int) (bool, error) {
-	f, err := nqueens.LookupFinder("construct")
+	f, err := nqueens.LookupFinder(string(nqueens.Construct))
 	if err != nil {
 		return false, err
 	}
@@ -277,7 +277,7 @@ func certify(ctx context.Context, p model.Problem) (string, error) {
 }
 
 func backtrackCount(ctx context.Context, p model.Problem) (uint64, error) {
-	c, _ := nqueens.LookupCounter("backtrack")
+	c, _ := nqueens.LookupCounter(string(nqueens.Backtrack))
 	r, err := c.Count(ctx, p, nqueens.CountOptions{})
 	if err != nil {
 		return 0, err

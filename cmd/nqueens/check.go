@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/check"
 	"github.com/spf13/cobra"
 )
@@ -259,15 +260,15 @@ func reproduceText(r *check.Invocation) string {
 	if r.Unique {
 		s += " --unique"
 	}
-	s += " -m " + r.Method
+	s += " -m " + string(r.Method)
 	if r.Solver != "" {
 		s += " --solver " + r.Solver
 	}
 	if r.AMO != "" {
 		s += " --amo " + r.AMO
 	}
-	if r.Order != "" {
-		s += " --order " + r.Order
+	if r.Order != nqueens.OrderLex {
+		s += " --order " + r.Order.String()
 	}
 	return s
 }

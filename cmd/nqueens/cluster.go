@@ -69,7 +69,7 @@ func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, sf *solverFlag
 		if r != nil && uf.checkpoint != "" && ctx.Err() != nil {
 			fmt.Fprintf(e.stderr, "nqueens: %d of %d work units are saved in %s: run the same command to resume\n", r.Done, r.Units, uf.checkpoint)
 		}
-		if terr := sf.timedOut(err, "constellation"); terr != nil {
+		if terr := sf.timedOut(err, nqueens.Constellation); terr != nil {
 			return terr
 		}
 		return err

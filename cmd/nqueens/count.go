@@ -59,22 +59,23 @@ in about a second / a minute
 			if unique && !p.IsClassic() {
 				return usagef("--unique counts essentially distinct solutions of the classic problem only")
 			}
-			if err := sf.check(method); err != nil {
+			if err := sf.check(ct.Name); err != nil {
 				return err
 			}
 			if uf.active(cmd) {
-				if ct.Name != "constellation" || unique || asJSON || !p.IsClassic() {
+				if !ct.Units || unique || asJSON || !p.IsClassic() {
 					return usagef("--checkpoint, --shard and --depth count the classic problem with --method constellation (no --unique or --json: the output reports both counts)")
 				}
 				return uf.run(cmd, e, n, jobs, &sf)
 			}
 			ctx, cancel := sf.context(cmd)
 			defer cancel()
-			if order != "" && ct.Name != "backtrack" {
-				return usagef("--order applies to --method backtrack")
+			ord, err := parseOrder(order, ct.Orders, ordered(nqueens.Counters(), func(c nqueens.Counter) ([]nqueens.Order, nqueens.Method) { return c.Orders, c.Name }))
+			if err != nil {
+				return err
 			}
-			opt := nqueens.CountOptions{Jobs: jobs, Distinct: unique, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo, Order: order}
-			if ct.Name == "constellation" || ct.Name == "bitmask" {
+			opt := nqueens.CountOptions{Jobs: jobs, Distinct: unique, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo, Order: ord}
+			if ct.Progress == nqueens.ProgressFraction {
 				bar := e.progress(fmt.Sprintf("counting N = %d", n), 0)
 				opt.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
 				defer bar.done()
@@ -98,12 +99,12 @@ in about a second / a minute
 					return err
 				}
 			} else {
-				fmt.Fprintln(e.stdout, countLine(r, p, unique, oeis))
+				fmt.Fprintln(e.stdout, countLine(ct, r, p, unique, oeis))
 			}
 			return known
 		},
 	}
-	c.Flags().StringVarP(&method, "method", "m", "constellation", "constellation, bitmask, backtrack, dlx or sat")
+	c.Flags().StringVarP(&method, "method", "m", string(nqueens.Constellation), methodList(nqueens.Counters(), func(c nqueens.Counter) nqueens.Method { return c.Name }))
 	c.Flags().BoolVar(&unique, "unique", false, "also count essentially distinct solutions (up to rotation and reflection)")
 	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "constellation, bitmask, dlx, sat with gini: goroutines to count with (0: all cores)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of the summary line")
@@ -139,7 +140,7 @@ func oeisText(verdict string) string {
 	return ""
 }
 
-func countLine(r *nqueens.CountResult, p model.Problem, unique bool, oeis string) string {
+func countLine(ct nqueens.Counter, r *nqueens.CountResult, p model.Problem, unique bool, oeis string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "N = %d: %s", r.N, plural(r.All, "solution"))
 	if unique {
@@ -148,15 +149,15 @@ func countLine(r *nqueens.CountResult, p model.Problem, unique bool, oeis string
 	if !p.IsClassic() {
 		fmt.Fprintf(&b, " (%s problem)", p.Variant())
 	}
-	if r.Method == "sat" {
-		fmt.Fprintf(&b, "; %.3f s, method %s", r.Elapsed.Seconds(), r.Method)
-	} else {
+	if ct.Nodes {
 		fmt.Fprintf(&b, "; %s nodes in %.3f s, method %s", thousands(r.Nodes), r.Elapsed.Seconds(), r.Method)
+	} else {
+		fmt.Fprintf(&b, "; %.3f s, method %s", r.Elapsed.Seconds(), r.Method)
 	}
 	if r.Solver != "" {
 		fmt.Fprintf(&b, ", solver %s, encoding %s", r.Solver, r.AMO)
 	}
-	if r.Method == "constellation" || r.Method == "bitmask" || r.Method == "dlx" || r.Method == "sat" {
+	if ct.Parallel {
 		fmt.Fprintf(&b, ", %d job%s", r.Jobs, map[bool]string{true: "s"}[r.Jobs != 1])
 	}
 	b.WriteString(oeisText(oeis))
@@ -164,15 +165,15 @@ func countLine(r *nqueens.CountResult, p model.Problem, unique bool, oeis string
 }
 
 type countJSON struct {
-	N         int     `json:"n"`
-	Variant   string  `json:"variant"`
-	Method    string  `json:"method"`
-	Solutions uint64  `json:"solutions"`
-	Distinct  *uint64 `json:"distinct,omitempty"`
-	Nodes     uint64  `json:"nodes"`
-	Seconds   float64 `json:"seconds"`
-	Jobs      int     `json:"jobs"`
-	OEIS      string  `json:"oeis"`
+	N         int            `json:"n"`
+	Variant   string         `json:"variant"`
+	Method    nqueens.Method `json:"method"`
+	Solutions uint64         `json:"solutions"`
+	Distinct  *uint64        `json:"distinct,omitempty"`
+	Nodes     uint64         `json:"nodes"`
+	Seconds   float64        `json:"seconds"`
+	Jobs      int            `json:"jobs"`
+	OEIS      string         `json:"oeis"`
 }
 
 func writeCountJSON(e *env, r *nqueens.CountResult, p model.Problem, oeis string) error {

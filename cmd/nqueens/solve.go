@@ -19,9 +19,6 @@ import (
 	"github.com/queenslab/nqueens/model"
 )
 
-// progressMinN is the smallest N whose local search shows progress.
-const progressMinN = 1_000_000
-
 // jsonSolutionLimit is the largest N whose columns go into JSON output;
 // larger solutions belong in a file (-o).
 const jsonSolutionLimit = 1_000_000
@@ -142,21 +139,22 @@ searches are not monotonic in N): largest N in about a second / a minute
 					return err
 				}
 			}
-			if err := sf.check(method); err != nil {
+			if err := sf.check(f.Name); err != nil {
 				return err
 			}
 			ctx, cancel := sf.context(cmd)
 			defer cancel()
-			if order != "" && f.Name != "backtrack" && f.Name != "dlx" {
-				return usagef("--order applies to --method backtrack and dlx")
+			ord, err := parseOrder(order, f.Orders, ordered(nqueens.Finders(), func(f nqueens.Finder) ([]nqueens.Order, nqueens.Method) { return f.Orders, f.Name }))
+			if err != nil {
+				return err
 			}
-			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo, Certify: certify, Order: order}
-			if f.Name == "localsearch" && n >= progressMinN {
+			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo, Certify: certify, Order: ord}
+			switch f.Reports(n, ord) {
+			case nqueens.ProgressFraction:
 				bar := e.progress(fmt.Sprintf("N = %d: collisions removed", n), 0)
 				fo.Progress = bar.set
 				defer bar.done()
-			}
-			if (f.Name == "backtrack" || f.Name == "dlx") && order != nqueens.OrderHeuristic {
+			case nqueens.ProgressNodes:
 				// A complete search may run long: nodes searched, their
 				// rate and the time so far (the total is unknown).
 				bar := e.progress(fmt.Sprintf("N = %d: nodes searched", n), 0)
@@ -195,7 +193,7 @@ searches are not monotonic in N): largest N in about a second / a minute
 			return nil
 		},
 	}
-	c.Flags().StringVarP(&method, "method", "m", "localsearch", "localsearch, construct, backtrack, sat or dlx")
+	c.Flags().StringVarP(&method, "method", "m", string(nqueens.LocalSearch), methodList(nqueens.Finders(), func(f nqueens.Finder) nqueens.Method { return f.Name }))
 	c.Flags().Uint64Var(&seed, "seed", 0, "random seed for localsearch (0: from the clock; the seed used is printed)")
 	c.Flags().StringVarP(&out, "output", "o", "", "write the solution to this file (classic format, 1-based)")
 	c.Flags().BoolVar(&board, "board", false, "draw the board ('*' queen, '-' empty), N <= 200")
@@ -212,7 +210,7 @@ searches are not monotonic in N): largest N in about a second / a minute
 func summary(s *nqueens.Solution) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "N = %d: solution found in %.3f s, verified, method %s", s.Problem.N, s.Elapsed.Seconds(), s.Method)
-	if s.Method == "localsearch" {
+	if s.Seed != 0 {
 		fmt.Fprintf(&b, ", seed %d", s.Seed)
 	}
 	if s.Solver != "" {
@@ -228,16 +226,16 @@ func summary(s *nqueens.Solution) string {
 }
 
 type solveJSON struct {
-	N        int      `json:"n"`
-	Variant  string   `json:"variant"`
-	Method   string   `json:"method"`
-	Seed     uint64   `json:"seed,omitempty"`
-	Nodes    uint64   `json:"nodes,omitempty"`
-	Seconds  float64  `json:"seconds"`
-	Verified bool     `json:"verified"`
-	Solution []uint32 `json:"solution,omitempty"`
-	File     string   `json:"file,omitempty"`
-	Note     string   `json:"note,omitempty"`
+	N        int            `json:"n"`
+	Variant  string         `json:"variant"`
+	Method   nqueens.Method `json:"method"`
+	Seed     uint64         `json:"seed,omitempty"`
+	Nodes    uint64         `json:"nodes,omitempty"`
+	Seconds  float64        `json:"seconds"`
+	Verified bool           `json:"verified"`
+	Solution []uint32       `json:"solution,omitempty"`
+	File     string         `json:"file,omitempty"`
+	Note     string         `json:"note,omitempty"`
 }
 
 func writeSolveJSON(e *env, s *nqueens.Solution, out string) error {
@@ -280,8 +278,8 @@ func (sf *solverFlags) addSolver(c *cobra.Command) {
 }
 
 // check refuses the sat flags with another method and a bad encoding.
-func (sf *solverFlags) check(method string) error {
-	if method != "sat" && (sf.solver != "" || sf.amo != "") {
+func (sf *solverFlags) check(method nqueens.Method) error {
+	if method != nqueens.SAT && (sf.solver != "" || sf.amo != "") {
 		return usagef("--solver and --amo apply to --method sat only")
 	}
 	if sf.amo != "" {
@@ -300,9 +298,54 @@ func (sf *solverFlags) context(cmd *cobra.Command) (context.Context, context.Can
 }
 
 // timedOut turns the expiry of --timeout into a one-line failure.
-func (sf *solverFlags) timedOut(err error, method string) error {
+func (sf *solverFlags) timedOut(err error, method nqueens.Method) error {
 	if errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("no answer within %v (method %s)", sf.timeout, method)
 	}
 	return nil
+}
+
+// parseOrder reads --order for a method that searches in the given orders
+// (none: the flag does not apply; takers names the methods that take one);
+// "" is nqueens.OrderLex.
+func parseOrder(s string, orders []nqueens.Order, takers []nqueens.Method) (nqueens.Order, error) {
+	if s == "" {
+		return nqueens.OrderLex, nil
+	}
+	if len(orders) == 0 {
+		names := make([]string, len(takers))
+		for i, m := range takers {
+			names[i] = string(m)
+		}
+		return 0, usagef("--order applies to --method %s", strings.Join(names, " and "))
+	}
+	o, err := nqueens.ParseOrder(s)
+	if err != nil {
+		return 0, usageError{err}
+	}
+	return o, nil
+}
+
+// ordered lists the methods of a registry list that take an order.
+func ordered[T any](list []T, of func(T) ([]nqueens.Order, nqueens.Method)) []nqueens.Method {
+	var out []nqueens.Method
+	for _, x := range list {
+		if orders, name := of(x); len(orders) > 0 {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// methodList names the methods of a registry list for a flag's help:
+// "localsearch, construct, backtrack, sat or dlx".
+func methodList[T any](list []T, name func(T) nqueens.Method) string {
+	names := make([]string, len(list))
+	for i, x := range list {
+		names[i] = string(name(x))
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
