@@ -29,7 +29,7 @@ type InvalidSolutionError struct {
 }
 
 func (e *InvalidSolutionError) Error() string {
-	return fmt.Sprintf("nqueens: method %s returned an invalid placement (%v): this is a bug", e.Method, e.Err)
+	return fmt.Sprintf("method %s returned an invalid placement (%v): this is a bug", e.Method, e.Err)
 }
 
 func (e *InvalidSolutionError) Unwrap() error { return e.Err }
@@ -157,11 +157,11 @@ func CertifyNone(ctx context.Context, p model.Problem) (*Certificate, model.Plac
 			err = model.Verify(p, q)
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("nqueens: %s gave a model that is not a solution: %v", CertifySolver, err)
+			return nil, nil, fmt.Errorf("%s gave a model that is not a solution: %v", CertifySolver, err)
 		}
 		return nil, q, nil
 	case r.Status != sat.Unsat || r.Proof == nil:
-		return nil, nil, fmt.Errorf("nqueens: %s gave no answer", CertifySolver)
+		return nil, nil, fmt.Errorf("%s gave no answer", CertifySolver)
 	}
 	return &Certificate{Solver: CertifySolver, Encoding: f.AMO.Name(), Proof: *r.Proof}, nil, nil
 }

@@ -54,7 +54,7 @@ func ParseOrder(s string) (Order, error) {
 			return Order(o), nil
 		}
 	}
-	return 0, &OptionError{fmt.Errorf("nqueens: unknown order %q (known: lex, heuristic)", s)}
+	return 0, &OptionError{fmt.Errorf("unknown order %q (known: lex, heuristic)", s)}
 }
 
 // Progress is what a method tells FindOptions.Progress or

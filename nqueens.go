@@ -229,7 +229,7 @@ var counters = []Counter{
 			var canonErr error
 			if opt.Distinct {
 				if !p.IsClassic() {
-					return nil, errors.New("nqueens: essentially distinct counts are defined for the classic problem only")
+					return nil, errors.New("essentially distinct counts are defined for the classic problem only")
 				}
 				bo.Each = func(q model.Placement) bool {
 					_, canonErr = classes.Add(q)
@@ -277,7 +277,7 @@ func LookupFinder(name string) (Finder, error) {
 			return f, nil
 		}
 	}
-	return Finder{}, &OptionError{fmt.Errorf("nqueens: unknown method %q for finding a solution (known: %s)", name, names(finders, func(f Finder) Method { return f.Name }))}
+	return Finder{}, &OptionError{fmt.Errorf("unknown method %q for finding a solution (known: %s)", name, names(finders, func(f Finder) Method { return f.Name }))}
 }
 
 // LookupCounter returns the counter of that name.
@@ -287,7 +287,7 @@ func LookupCounter(name string) (Counter, error) {
 			return c, nil
 		}
 	}
-	return Counter{}, &OptionError{fmt.Errorf("nqueens: unknown method %q for counting (known: %s)", name, names(counters, func(c Counter) Method { return c.Name }))}
+	return Counter{}, &OptionError{fmt.Errorf("unknown method %q for counting (known: %s)", name, names(counters, func(c Counter) Method { return c.Name }))}
 }
 
 // finder is the registry's finder of method m, which exists.
@@ -362,7 +362,7 @@ func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*So
 		return nil, err
 	}
 	if !f.TakesOrder(opt.Order) {
-		return nil, &OptionError{fmt.Errorf("nqueens: method %s has no order %v", f.Name, opt.Order)}
+		return nil, &OptionError{fmt.Errorf("method %s has no order %v", f.Name, opt.Order)}
 	}
 	start := time.Now()
 	s, err := f.find(ctx, p, opt)
@@ -399,7 +399,7 @@ func (c Counter) Count(ctx context.Context, p model.Problem, opt CountOptions) (
 		return nil, err
 	}
 	if !c.TakesOrder(opt.Order) {
-		return nil, &OptionError{fmt.Errorf("nqueens: method %s has no order %v", c.Name, opt.Order)}
+		return nil, &OptionError{fmt.Errorf("method %s has no order %v", c.Name, opt.Order)}
 	}
 	start := time.Now()
 	r, err := c.count(ctx, p, opt)

@@ -155,11 +155,11 @@ func findSAT(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, 
 	case r.Status == sat.Unsat:
 		return nil, native.ErrNoSolution
 	case r.Status != sat.Sat:
-		return nil, fmt.Errorf("nqueens: %s gave no answer", s.Name())
+		return nil, fmt.Errorf("%s gave no answer", s.Name())
 	}
 	cols, err := decodeColumns(p.N, r.Model)
 	if err != nil {
-		return nil, fmt.Errorf("nqueens: %s: %v", s.Name(), err)
+		return nil, fmt.Errorf("%s: %v", s.Name(), err)
 	}
 	return &Solution{Columns: cols, Solver: s.Name(), AMO: cnf.AMO.Name()}, nil
 }
@@ -211,7 +211,7 @@ func findDLX(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, 
 	cols := make([]uint32, p.N)
 	for r, c := range q {
 		if c == model.Unset {
-			return nil, fmt.Errorf("nqueens: dlx: row %d has no queen", r+1)
+			return nil, fmt.Errorf("dlx: row %d has no queen", r+1)
 		}
 		cols[r] = uint32(c)
 	}
@@ -264,7 +264,7 @@ func countSAT(ctx context.Context, p model.Problem, opt CountOptions) (*CountRes
 			_, err = classes.Add(q)
 		}
 		if err != nil {
-			bad = fmt.Errorf("nqueens: %s gave a model that is not a solution: %v", s.Name(), err)
+			bad = fmt.Errorf("%s gave a model that is not a solution: %v", s.Name(), err)
 			return false
 		}
 		return true

@@ -147,7 +147,7 @@ func countMiniZinc(ctx context.Context, p model.Problem) (*nqueens.CountResult, 
 			return err
 		}
 		if err := model.Verify(p, q); err != nil {
-			return fmt.Errorf("minizinc gave a placement that is not a solution (%v)", err)
+			return fmt.Errorf("check: minizinc gave a placement that is not a solution (%v)", err)
 		}
 		return nil
 	})
@@ -155,7 +155,7 @@ func countMiniZinc(ctx context.Context, p model.Problem) (*nqueens.CountResult, 
 		return nil, err
 	}
 	if !r.Complete {
-		return nil, errors.New("minizinc stopped without saying that the search was complete")
+		return nil, errors.New("check: minizinc stopped without saying that the search was complete")
 	}
 	return &nqueens.CountResult{Jobs: 1, All: r.Solutions}, nil
 }
@@ -224,13 +224,13 @@ func Run(ctx context.Context, opt Options) ([]Cell, bool, error) {
 				for i, m := range methods {
 					names[i] = m.Name
 				}
-				return nil, false, &nqueens.OptionError{Err: fmt.Errorf("unknown method %q (known: %s, or a prefix such as sat/gini)", name, strings.Join(names, ", "))}
+				return nil, false, &nqueens.OptionError{Err: fmt.Errorf("check: unknown method %q (known: %s, or a prefix such as sat/gini)", name, strings.Join(names, ", "))}
 			}
 		}
 		methods = sel
 	}
 	if opt.From < 1 || opt.To < opt.From {
-		return nil, false, &nqueens.OptionError{Err: fmt.Errorf("the range %d..%d is empty or starts below 1", opt.From, opt.To)}
+		return nil, false, &nqueens.OptionError{Err: fmt.Errorf("check: the range %d..%d is empty or starts below 1", opt.From, opt.To)}
 	}
 	if opt.Budget <= 0 {
 		opt.Budget = 30 * time.Second

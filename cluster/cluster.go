@@ -96,13 +96,13 @@ const MinN = native.ConstellationMinN
 // with the number of units, only with the shard's (the journal's records).
 func Count(ctx context.Context, n int, o Options) (*Result, error) {
 	if n < MinN || n > native.BitmaskMaxN {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("work units exist for N = %d..%d, not %d", MinN, native.BitmaskMaxN, n)}
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: work units exist for N = %d..%d, not %d", MinN, native.BitmaskMaxN, n)}
 	}
 	if o.Shards < 0 || o.Shards > 0 && (o.Shard < 0 || o.Shard >= o.Shards) {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("shard %d/%d does not exist (shards are 0/M .. M-1/M)", o.Shard, o.Shards)}
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: shard %d/%d does not exist (shards are 0/M .. M-1/M)", o.Shard, o.Shards)}
 	}
 	if o.Depth != AutoDepth && (o.Depth < 0 || o.Depth > native.MaxConstellationDepth) {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("a work unit pre-places 0 to %d inner rows, not %d", native.MaxConstellationDepth, o.Depth)}
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: a work unit pre-places 0 to %d inner rows, not %d", native.MaxConstellationDepth, o.Depth)}
 	}
 	var total int
 	var digest string
@@ -167,7 +167,7 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 		}
 		res.Nodes += r.Nodes
 		if werr != nil {
-			return nil, fmt.Errorf("checkpoint %s: %v", o.Checkpoint, werr)
+			return nil, fmt.Errorf("cluster: checkpoint %s: %v", o.Checkpoint, werr)
 		}
 		if err != nil {
 			res.finish()
@@ -216,11 +216,11 @@ func openJournal(path string, h journalHeader) (*journal, map[int]native.UnitRes
 	var pe *fs.PathError
 	switch {
 	case errors.Is(err, lockfile.ErrBusy):
-		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s is in use by another running count", path)}
+		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: checkpoint %s is in use by another running count", path)}
 	case errors.As(err, &pe):
-		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s: %v", path, pe.Err)}
+		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: checkpoint %s: %v", path, pe.Err)}
 	case err != nil:
-		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s is %v", path, err)}
+		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: checkpoint %s is %v", path, err)}
 	}
 	fail := func(err error) (*journal, map[int]native.UnitResult, error) {
 		f.Close()
@@ -228,7 +228,7 @@ func openJournal(path string, h journalHeader) (*journal, map[int]native.UnitRes
 	}
 	raw, err := io.ReadAll(f)
 	if err != nil {
-		return fail(fmt.Errorf("checkpoint %s: %v", path, err))
+		return fail(fmt.Errorf("cluster: checkpoint %s: %v", path, err))
 	}
 	done, good, err := readJournal(raw, h, path)
 	switch {
@@ -263,7 +263,7 @@ func openJournal(path string, h journalHeader) (*journal, map[int]native.UnitRes
 func readJournal(raw []byte, h journalHeader, path string) (map[int]native.UnitResult, int, error) {
 	done := map[int]native.UnitResult{}
 	bad := func(line int, format string, a ...any) error {
-		return &nqueens.OptionError{Err: fmt.Errorf("checkpoint %s, line %d: %s", path, line, fmt.Sprintf(format, a...))}
+		return &nqueens.OptionError{Err: fmt.Errorf("cluster: checkpoint %s, line %d: %s", path, line, fmt.Sprintf(format, a...))}
 	}
 	header, rest, complete := bytes.Cut(raw, []byte("\n"))
 	switch {
@@ -281,12 +281,12 @@ func readJournal(raw []byte, h journalHeader, path string) (map[int]native.UnitR
 			continue
 		}
 		last := k == len(lines)-1 || k == len(lines)-2 && len(lines[len(lines)-1]) == 0
-		i, r, err := parseRecord(l, h.Units)
-		if err != nil {
+		i, r, problem := parseRecord(l, h.Units)
+		if problem != "" {
 			if last {
 				break // a write cut short: drop it, the unit is counted again
 			}
-			return nil, 0, bad(k+2, "%v", err)
+			return nil, 0, bad(k+2, "%s", problem)
 		}
 		if prev, dup := done[i]; dup && prev != r {
 			return nil, 0, bad(k+2, "unit %d recorded twice with different counts", i)
@@ -300,33 +300,34 @@ func readJournal(raw []byte, h journalHeader, path string) (map[int]native.UnitR
 	return done, good, nil
 }
 
-func parseRecord(l []byte, units int) (int, native.UnitResult, error) {
-	var r native.UnitResult
+// parseRecord reads one unit record of a journal; problem says what is
+// wrong with it, "" when nothing is.
+func parseRecord(l []byte, units int) (unit int, r native.UnitResult, problem string) {
 	if !bytes.HasSuffix(l, []byte("\n")) {
-		return 0, r, errors.New("record without its line end")
+		return 0, r, "record without its line end"
 	}
 	f := strings.Fields(string(l))
 	if len(f) != 7 || f[0] != "u" {
-		return 0, r, fmt.Errorf("not a unit record: %q", strings.TrimSpace(string(l)))
+		return 0, r, fmt.Sprintf("not a unit record: %q", strings.TrimSpace(string(l)))
 	}
 	body := strings.Join(f[:6], " ")
 	if want := fmt.Sprintf("%08x", crc32.ChecksumIEEE([]byte(body))); f[6] != want {
-		return 0, r, fmt.Errorf("checksum %s, the record gives %s", want, f[6])
+		return 0, r, fmt.Sprintf("checksum %s, the record gives %s", want, f[6])
 	}
 	var nums [5]uint64
 	for k := range nums {
 		v, err := strconv.ParseUint(f[k+1], 10, 64)
 		if err != nil {
-			return 0, r, fmt.Errorf("%q is not a count", f[k+1])
+			return 0, r, fmt.Sprintf("%q is not a count", f[k+1])
 		}
 		nums[k] = v
 	}
 	if nums[0] >= uint64(units) {
-		return 0, r, fmt.Errorf("unit %d of %d", nums[0], units)
+		return 0, r, fmt.Sprintf("unit %d of %d", nums[0], units)
 	}
 	r.ByOrbit = [3]uint64{nums[1], nums[2], nums[3]}
 	r.Nodes = nums[4]
-	return int(nums[0]), r, nil
+	return int(nums[0]), r, ""
 }
 
 // Append records a finished unit: the line is written and synced.
@@ -385,7 +386,7 @@ func Merge(names []string, parts []ShardFile) (*Result, error) {
 		return &nqueens.OptionError{Err: fmt.Errorf(format, a...)}
 	}
 	if len(parts) == 0 {
-		return nil, bad("merge: no parts")
+		return nil, bad("cluster: no parts")
 	}
 	first := parts[0]
 	seen := map[int]string{}
@@ -394,24 +395,24 @@ func Merge(names []string, parts []ShardFile) (*Result, error) {
 		name := names[k]
 		switch {
 		case p.Format != shardFormat:
-			return nil, bad("merge: %s is not a shard file (format %q)", name, p.Format)
+			return nil, bad("cluster: %s is not a shard file (format %q)", name, p.Format)
 		case p.Checksum != p.sum():
-			return nil, bad("merge: %s has been changed (its checksum does not match)", name)
+			return nil, bad("cluster: %s has been changed (its checksum does not match)", name)
 		case p.Version != first.Version || p.N != first.N || p.Depth != first.Depth || p.Shards != first.Shards || p.Total != first.Total || p.Digest != first.Digest:
-			return nil, bad("merge: %s is of another count (version %s, N = %d, depth %d, %d shards, units %d/%s) than %s (version %s, N = %d, depth %d, %d shards, units %d/%s)",
+			return nil, bad("cluster: %s is of another count (version %s, N = %d, depth %d, %d shards, units %d/%s) than %s (version %s, N = %d, depth %d, %d shards, units %d/%s)",
 				name, p.Version, p.N, p.Depth, p.Shards, p.Total, p.Digest, names[0], first.Version, first.N, first.Depth, first.Shards, first.Total, first.Digest)
 		case p.Shard < 0 || p.Shard >= p.Shards:
-			return nil, bad("merge: %s claims shard %d of %d", name, p.Shard, p.Shards)
+			return nil, bad("cluster: %s claims shard %d of %d", name, p.Shard, p.Shards)
 		}
 		if other, dup := seen[p.Shard]; dup {
-			return nil, bad("merge: shard %d/%d twice: %s and %s", p.Shard, p.Shards, other, name)
+			return nil, bad("cluster: shard %d/%d twice: %s and %s", p.Shard, p.Shards, other, name)
 		}
 		want := 0
 		for i := p.Shard; i < p.Total; i += p.Shards {
 			want++
 		}
 		if p.Units != want {
-			return nil, bad("merge: %s counts %d units, shard %d/%d has %d", name, p.Units, p.Shard, p.Shards, want)
+			return nil, bad("cluster: %s counts %d units, shard %d/%d has %d", name, p.Units, p.Shard, p.Shards, want)
 		}
 		seen[p.Shard] = name
 		for i := range res.ByOrbit {
@@ -428,7 +429,7 @@ func Merge(names []string, parts []ShardFile) (*Result, error) {
 	}
 	if len(missing) > 0 {
 		sort.Strings(missing)
-		return nil, bad("merge: missing shards %s of N = %d", strings.Join(missing, ", "), first.N)
+		return nil, bad("cluster: missing shards %s of N = %d", strings.Join(missing, ", "), first.N)
 	}
 	res.finish()
 	return res, nil
@@ -446,10 +447,10 @@ func ReadShardFile(path string) (ShardFile, error) {
 	raw, err := textio.ReadFile(path, maxShardFile)
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		err = fmt.Errorf("cannot read %s: %v", path, pe.Err)
+		err = pe.Err
 	}
 	if err != nil {
-		return s, &nqueens.OptionError{Err: fmt.Errorf("merge: %v", err)}
+		return s, &nqueens.OptionError{Err: fmt.Errorf("cluster: cannot read %s: %v", path, err)}
 	}
 	return decodeShard(raw, path)
 }
@@ -460,10 +461,10 @@ func decodeShard(raw []byte, name string) (ShardFile, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return s, &nqueens.OptionError{Err: fmt.Errorf("merge: %s is not a shard file: %v", name, err)}
+		return s, &nqueens.OptionError{Err: fmt.Errorf("cluster: %s is not a shard file: %v", name, err)}
 	}
 	if rest := bytes.TrimSpace(raw[dec.InputOffset():]); len(rest) > 0 {
-		return s, &nqueens.OptionError{Err: fmt.Errorf("merge: %s is not a shard file: text after its JSON object", name)}
+		return s, &nqueens.OptionError{Err: fmt.Errorf("cluster: %s is not a shard file: text after its JSON object", name)}
 	}
 	return s, nil
 }

@@ -21,7 +21,7 @@ func Decompress(r io.Reader) (io.Reader, string, error) {
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
 		z, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, "gzip", fmt.Errorf("gzip: %v", err)
+			return nil, "gzip", fmt.Errorf("cnf: gzip: %v", err)
 		}
 		return z, "gzip", nil
 	case bytes.HasPrefix(head, []byte("BZh")):
@@ -29,7 +29,7 @@ func Decompress(r io.Reader) (io.Reader, string, error) {
 	case bytes.HasPrefix(head, []byte{0xfd, '7', 'z', 'X', 'Z', 0x00}):
 		z, err := xz.NewReader(br)
 		if err != nil {
-			return nil, "xz", fmt.Errorf("xz: %v", err)
+			return nil, "xz", fmt.Errorf("cnf: xz: %v", err)
 		}
 		return z, "xz", nil
 	}

@@ -385,9 +385,9 @@ func judge(row suite.Row, data []byte, ans Answer) (Status, string, bool) {
 	if ans.Status == sat.Sat {
 		q := ans.Placement
 		if ans.Model != nil {
-			var err error
-			if q, err = checkModel(data, row, ans.Model); err != nil {
-				return Wrong, err.Error(), false
+			var problem string
+			if q, problem = checkModel(data, row, ans.Model); problem != "" {
+				return Wrong, problem, false
 			}
 		}
 		p, err := row.Problem()
@@ -432,20 +432,21 @@ func clipText(s string) string {
 }
 
 // checkModel checks a SAT solver's model against the clauses of the file's
-// bytes and decodes the queens.
-func checkModel(data []byte, row suite.Row, m sat.Model) (model.Placement, error) {
+// bytes and decodes the queens; problem says why the model is wrong, ""
+// when it is not.
+func checkModel(data []byte, row suite.Row, m sat.Model) (q model.Placement, problem string) {
 	formula, _, err := cnf.ReadFormula(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("reading the instance: %v", err)
+		return nil, fmt.Sprintf("the instance does not read: %v", err)
 	}
 	if err := sat.CheckModel(formula, m); err != nil {
-		return nil, fmt.Errorf("its model falsifies the instance: %v", err)
+		return nil, fmt.Sprintf("its model falsifies the instance: %v", err)
 	}
-	q, err := encode.Decode(row.N, func(v int) bool { return v < len(m) && m[v] })
+	q, err = encode.Decode(row.N, func(v int) bool { return v < len(m) && m[v] })
 	if err != nil {
-		return nil, fmt.Errorf("its model is not a placement: %v", err)
+		return nil, fmt.Sprintf("its model is not a placement: %v", err)
 	}
-	return q, nil
+	return q, ""
 }
 
 // capped keeps at most max bytes of a stream (the first, or with tail the

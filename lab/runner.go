@@ -96,7 +96,7 @@ func CoverAnswer(out Output) (Answer, error) {
 	case out.Exit == 1 && strings.TrimSpace(string(out.Stdout)) == "no solution":
 		return Answer{Status: sat.Unsat}, nil
 	case out.Exit != 0:
-		return Answer{}, fmt.Errorf("exit status %d", out.Exit)
+		return Answer{}, fmt.Errorf("lab: exit status %d", out.Exit)
 	}
 	q := make(model.Placement, out.N)
 	for i := range q {
@@ -108,10 +108,10 @@ func CoverAnswer(out Output) (Answer, error) {
 			return Answer{}, err
 		}
 		if sq.Row >= out.N || sq.Col >= out.N {
-			return Answer{}, fmt.Errorf("option %q is off the board", clipText(l))
+			return Answer{}, fmt.Errorf("lab: option %q is off the board", clipText(l))
 		}
 		if q[sq.Row] != model.Unset {
-			return Answer{}, fmt.Errorf("two options cover row %d", sq.Row+1)
+			return Answer{}, fmt.Errorf("lab: two options cover row %d", sq.Row+1)
 		}
 		q[sq.Row] = sq.Col
 	}
@@ -127,7 +127,7 @@ func PBAnswer(out Output) (Answer, error) {
 	}
 	q, err := encode.Decode(out.N, func(v int) bool { return v < len(r.Model) && r.Model[v] })
 	if err != nil {
-		return Answer{}, fmt.Errorf("its model is not a placement: %v", err)
+		return Answer{}, fmt.Errorf("lab: its model is not a placement: %v", err)
 	}
 	return Answer{Status: sat.Sat, Placement: q}, nil
 }
@@ -138,7 +138,7 @@ func MiniZincAnswer(out Output) (Answer, error) {
 	var q model.Placement
 	r, err := minizinc.ReadOutput(bytes.NewReader(out.Stdout), func(text string) error {
 		if q != nil {
-			return errors.New("more than one solution")
+			return errors.New("lab: more than one solution")
 		}
 		var err error
 		q, err = encode.ReadMiniZincSolution(text, out.N)
@@ -148,7 +148,7 @@ func MiniZincAnswer(out Output) (Answer, error) {
 	case err != nil:
 		return Answer{}, err
 	case out.Exit != 0:
-		return Answer{}, fmt.Errorf("exit status %d", out.Exit)
+		return Answer{}, fmt.Errorf("lab: exit status %d", out.Exit)
 	case q != nil:
 		return Answer{Status: sat.Sat, Placement: q}, nil
 	case r.Complete:

@@ -144,7 +144,7 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 		out = append(out, chunk...)
 		if err == bufio.ErrBufferFull {
 			if len(out) > 1<<20 {
-				return nil, errors.New("solution file: line too long for a drawing")
+				return nil, errors.New("model: solution file: line too long for a drawing")
 			}
 			continue
 		}

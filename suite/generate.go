@@ -96,7 +96,7 @@ func (o Options) Validate() error {
 		return &nqueens.OptionError{Err: fmt.Errorf("%s: the peak of hardness (Hard) is measured for the completion family only", o.Family)}
 	}
 	if !known(Families, o.Family) {
-		return &nqueens.OptionError{Err: fmt.Errorf("unknown family %q (known: %s)", o.Family, strings.Join(Families, ", "))}
+		return &nqueens.OptionError{Err: fmt.Errorf("suite: unknown family %q (known: %s)", o.Family, strings.Join(Families, ", "))}
 	}
 	for _, f := range o.Formats {
 		if _, err := encode.ParseFormat(string(f)); err != nil {
@@ -110,13 +110,13 @@ func (o Options) Validate() error {
 	}
 	if o.Family == "classic" {
 		if o.N != 0 && (o.From != 0 || o.To != 0) && (o.From != o.N || o.To != o.N) {
-			return &nqueens.OptionError{Err: fmt.Errorf("classic: give N (%d) or a range (%d..%d), not both", o.N, o.From, o.To)}
+			return &nqueens.OptionError{Err: fmt.Errorf("suite: classic: give N (%d) or a range (%d..%d), not both", o.N, o.From, o.To)}
 		}
 		if o.From < 1 || o.To < o.From || o.To > nqueens.SATMaxN {
-			return &nqueens.OptionError{Err: fmt.Errorf("classic: the range %d..%d must lie in 1..%d", o.From, o.To, nqueens.SATMaxN)}
+			return &nqueens.OptionError{Err: fmt.Errorf("suite: classic: the range %d..%d must lie in 1..%d", o.From, o.To, nqueens.SATMaxN)}
 		}
 		if o.M != 0 {
-			return &nqueens.OptionError{Err: errors.New("classic: a number of pre-placed queens or blocked squares (M) does not apply")}
+			return &nqueens.OptionError{Err: errors.New("suite: classic: a number of pre-placed queens or blocked squares (M) does not apply")}
 		}
 		return nil
 	}
@@ -132,9 +132,9 @@ func (o Options) Validate() error {
 	case (o.Family == "completion" || o.Family == "unsat") && o.M > o.N:
 		return &nqueens.OptionError{Err: fmt.Errorf("%s: %d non-attacking queens do not fit on a %dx%d board (at most %d)", o.Family, o.M, o.N, o.N, o.N)}
 	case o.Family == "blocked" && o.M > o.N*o.N:
-		return &nqueens.OptionError{Err: fmt.Errorf("blocked: %d blocked squares do not fit on a %dx%d board (at most %d)", o.M, o.N, o.N, o.N*o.N)}
+		return &nqueens.OptionError{Err: fmt.Errorf("suite: blocked: %d blocked squares do not fit on a %dx%d board (at most %d)", o.M, o.N, o.N, o.N*o.N)}
 	case o.Family == "unsat" && o.M == 0:
-		return &nqueens.OptionError{Err: errors.New("unsat: needs M >= 1 pre-placed queens")}
+		return &nqueens.OptionError{Err: errors.New("suite: unsat: needs M >= 1 pre-placed queens")}
 	}
 	return nil
 }
@@ -176,7 +176,7 @@ func randomCompletion(rng *rand.Rand, n, m int) ([]model.Square, error) {
 			return qs, nil
 		}
 	}
-	return nil, fmt.Errorf("could not place %d non-attacking queens on a %dx%d board in 1000 tries", m, n, n)
+	return nil, fmt.Errorf("suite: could not place %d non-attacking queens on a %dx%d board in 1000 tries", m, n, n)
 }
 
 // randomBlocked picks m distinct squares at random.
@@ -209,7 +209,7 @@ func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool
 	}
 	first, st, err := d.First(ctx)
 	if err != nil {
-		return false, nil, 0, fmt.Errorf("dancing links: %w", err)
+		return false, nil, 0, fmt.Errorf("suite: dancing links: %w", err)
 	}
 	nodes = st.Nodes
 	cnf, err := encode.NewCNF(p, nil)
@@ -218,10 +218,10 @@ func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool
 	}
 	r, err := sat.Gini{}.Solve(ctx, cnf)
 	if err != nil {
-		return false, nil, nodes, fmt.Errorf("gini: %w", err)
+		return false, nil, nodes, fmt.Errorf("suite: gini: %w", err)
 	}
 	if (first != nil) != (r.Status == sat.Sat) {
-		return false, nil, nodes, fmt.Errorf("dancing links and gini disagree on %+v: %v against %v", p, first != nil, r.Status)
+		return false, nil, nodes, fmt.Errorf("suite: dancing links and gini disagree on %+v: %v against %v", p, first != nil, r.Status)
 	}
 	if r.Status == sat.Sat {
 		q, err := encode.Decode(p.N, func(v int) bool { return r.Model[v] })
@@ -229,7 +229,7 @@ func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool
 			err = model.Verify(p, q)
 		}
 		if err != nil {
-			return false, nil, nodes, fmt.Errorf("gini's model: %v", err)
+			return false, nil, nodes, fmt.Errorf("suite: gini's model: %v", err)
 		}
 	}
 	if p.N <= CountMaxN {
@@ -242,7 +242,7 @@ func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool
 			return false, nil, nodes, err
 		}
 		if bt != all {
-			return false, nil, nodes, fmt.Errorf("dancing links counts %d solutions of %+v, backtracking %d", all, p, bt)
+			return false, nil, nodes, fmt.Errorf("suite: dancing links counts %d solutions of %+v, backtracking %d", all, p, bt)
 		}
 		count = &all
 	}
@@ -324,7 +324,7 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 			if o.Family == "unsat" {
 				tries++
 				if tries > 200*o.Count {
-					return nil, fmt.Errorf("unsat: only %d unsatisfiable instances among %d tries with N = %d, m = %d", len(insts), tries, o.N, o.M)
+					return nil, fmt.Errorf("suite: unsat: only %d unsatisfiable instances among %d tries with N = %d, m = %d", len(insts), tries, o.N, o.M)
 				}
 				ok, _, _, err := decide(ctx, p, o.Budget)
 				if undecided(ctx, err) {

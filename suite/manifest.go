@@ -130,7 +130,7 @@ func ReadManifest(dir string) (Manifest, []byte, error) {
 	path := filepath.Join(dir, manifestNames[0])
 	raw, err := textio.ReadFile(path, maxManifest)
 	if err != nil {
-		return Manifest{}, nil, &nqueens.OptionError{Err: fmt.Errorf("no suite in %s: %v", dir, unwrapPath(err))}
+		return Manifest{}, nil, &nqueens.OptionError{Err: fmt.Errorf("suite: no suite in %s: %v", dir, unwrapPath(err))}
 	}
 	m, err := parseManifest(raw, path)
 	return m, raw, err

@@ -68,7 +68,7 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 				}
 				err = derr
 				if err == nil && (first != nil) != want {
-					err = fmt.Errorf("dancing links says %v", first != nil)
+					err = fmt.Errorf("suite: dancing links says %v", first != nil)
 				}
 			}
 			if err != nil {

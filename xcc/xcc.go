@@ -109,9 +109,9 @@ func ReadWarn(r io.Reader, warn func(line int, msg string)) (*Problem, error) {
 				}
 				bounds := [2]int{1, 1}
 				if spec, rest, ok := strings.Cut(name, "|"); ok && !secondary {
-					var err error
-					if bounds, err = parseBounds(spec); err != nil {
-						return nil, lr.Errorf(f.Col, "%q: %v", name, err)
+					var bad string
+					if bounds, bad = parseBounds(spec); bad != "" {
+						return nil, lr.Errorf(f.Col, "%q: %s", name, bad)
 					}
 					if name = rest; name == "" {
 						return nil, lr.Errorf(f.Col, "%q: no item name after the bounds", f.Text)
@@ -216,7 +216,7 @@ func ReadWarn(r io.Reader, warn func(line int, msg string)) (*Problem, error) {
 // parseBounds reads the "u:v" or "v" before the "|" of a primary item's
 // name in the item line (Knuth's DLX3): at least u and at most v options
 // cover the item; v alone means exactly v.
-func parseBounds(spec string) ([2]int, error) {
+func parseBounds(spec string) (bounds [2]int, bad string) {
 	lo, hi, ranged := strings.Cut(spec, ":")
 	if !ranged {
 		hi = lo
@@ -227,13 +227,13 @@ func parseBounds(spec string) ([2]int, error) {
 	ok1, ok2 = ok1 && len(lo) <= 9, ok2 && len(hi) <= 9
 	switch {
 	case !ok1 || !ok2:
-		return [2]int{}, fmt.Errorf("bounds %q are not u:v or v in decimal digits", spec)
+		return [2]int{}, fmt.Sprintf("bounds %q are not u:v or v in decimal digits", spec)
 	case v == 0:
-		return [2]int{}, fmt.Errorf("upper bound zero")
+		return [2]int{}, "upper bound zero"
 	case u > v:
-		return [2]int{}, fmt.Errorf("lower bound %d exceeds upper bound %d", u, v)
+		return [2]int{}, fmt.Sprintf("lower bound %d exceeds upper bound %d", u, v)
 	}
-	return [2]int{u, v}, nil
+	return [2]int{u, v}, ""
 }
 
 // checkName refuses item names that Knuth's programs would not read.

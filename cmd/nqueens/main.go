@@ -163,7 +163,7 @@ func exitStatus(err error, e *env, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "nqueens: %s (please report)\n", oneLine(err.Error()))
 		return exitInternal
 	}
-	fmt.Fprintln(stderr, "nqueens: "+oneLine(strings.TrimPrefix(err.Error(), "nqueens: ")))
+	fmt.Fprintln(stderr, "nqueens: "+oneLine(err.Error()))
 	var u usageError
 	var oe *nqueens.OptionError
 	var tl *memlimit.TooLargeError

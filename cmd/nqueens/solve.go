@@ -44,13 +44,13 @@ func (pf *problemFlags) parse(arg string) (model.Problem, error) {
 	}
 	p := model.Problem{N: n}
 	if p.Fixed, err = model.ParseSquares(pf.fix); err != nil {
-		return p, usagef("--fix: %v", strings.TrimPrefix(err.Error(), "model: "))
+		return p, usagef("--fix: %v", err)
 	}
 	if p.Blocked, err = model.ParseSquares(pf.block); err != nil {
-		return p, usagef("--block: %v", strings.TrimPrefix(err.Error(), "model: "))
+		return p, usagef("--block: %v", err)
 	}
 	if err := p.Validate(); err != nil {
-		return p, usagef("%v", strings.TrimPrefix(err.Error(), "model: "))
+		return p, usageError{err}
 	}
 	for _, f := range p.Fixed {
 		for _, b := range p.Blocked {

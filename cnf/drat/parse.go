@@ -60,7 +60,7 @@ func isBinary(head []byte) bool {
 func (p *proof) add(del bool, start int) error {
 	p.steps = append(p.steps, step{del: del, start: int32(start), end: int32(len(p.lits))})
 	if len(p.lits) >= 1<<31-1 {
-		return errors.New("the proof has more than 2^31 literals")
+		return errors.New("drat: the proof has more than 2^31 literals")
 	}
 	return nil
 }

@@ -41,7 +41,7 @@ const MaxLine = 16 << 20
 // Available says why minizinc cannot run here, or returns nil.
 func Available() error {
 	if _, err := exec.LookPath("minizinc"); err != nil {
-		return errors.New("minizinc is not installed")
+		return errors.New("minizinc: minizinc is not installed")
 	}
 	return nil
 }

@@ -384,7 +384,7 @@ func (e *External) Enumerate(ctx context.Context, in cnf.Source, opt EnumOptions
 				return nil
 			}
 			if err := CheckModel(in, m); err != nil {
-				return fmt.Errorf("wrong model: %w", err)
+				return fmt.Errorf("sat: wrong model: %w", err)
 			}
 			key := make([]byte, 0, len(project)/8+1)
 			for i, v := range project {
