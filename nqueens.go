@@ -200,7 +200,7 @@ var finders = []Finder{
 
 // symmetryCount is the result of a counter that uses the symmetries of
 // the square (both counts in one run).
-func symmetryCount(r native.BitmaskResult, err error) (*CountResult, error) {
+func symmetryCount(r native.SymmetryCount, err error) (*CountResult, error) {
 	return &CountResult{All: r.All, Distinct: r.Distinct, HasDistinct: true, Nodes: r.Nodes, Jobs: max(1, r.Jobs)}, err
 }
 

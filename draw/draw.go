@@ -1,8 +1,9 @@
 // Package draw makes pictures of boards: a solution as SVG or PNG (a chess
 // board up to BoardMaxN, a scatter of the queens above, so a million-queen
 // solution still shows its structure), the backtracking search as an
-// animated GIF, and the search as text in the words of the 4-queens
-// walkthrough of seeds 003 and 004. Standard library only.
+// animated GIF, and the search as text in the words of the classic 4-queens
+// walkthrough of Wirth's backtracking. Boards and traces use the standard
+// library (SVG text, image/png, image/gif); charts use gonum/plot.
 //
 // Rows and columns are 0-based in the API and 1-based in the text.
 package draw

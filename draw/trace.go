@@ -14,7 +14,7 @@ import (
 )
 
 // TraceText writes the steps of the backtracking search as sentences, in
-// the words of the 4-queens walkthrough of seeds 003 and 004, 1-based:
+// the words of the classic 4-queens walkthrough of Wirth's backtracking, 1-based:
 // "Row 2: columns 1 and 2 attacked; column 3 is safe." ... "Row 3: every
 // column is attacked, so back up." ... "Back up to row 1." It ends each
 // solution with its columns and its drawing.

@@ -89,7 +89,7 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestHeader checks what the issue asks of the DIMACS comment header.
+// TestHeader checks what the DIMACS comment header must give.
 func TestHeader(t *testing.T) {
 	var buf bytes.Buffer
 	err := encode.Write(context.Background(), &buf, model.Classic(8), "dimacs", encode.Sequential{}, 0,

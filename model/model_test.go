@@ -257,8 +257,9 @@ func TestSymmetries(t *testing.T) {
 }
 
 func TestSolutionFileSeedFormat(t *testing.T) {
-	// testdata/seed000-n8.txt is the file seed 000's program wrote for N = 8.
-	raw, err := os.ReadFile(filepath.Join("testdata", "seed000-n8.txt"))
+	// testdata/localsearch-n8.txt is the file that the C program of Sosič and
+	// Gu's local search (cmd/nqueens/testdata/sosic-gu-localsearch.c) wrote for N = 8.
+	raw, err := os.ReadFile(filepath.Join("testdata", "localsearch-n8.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,7 +370,7 @@ func TestParseSquares(t *testing.T) {
 // *FormatError, or give a placement of the N asked for (or of the columns
 // read when N is 0) that writes back and reads again the same.
 func FuzzReadSolution(f *testing.F) {
-	raw, _ := os.ReadFile(filepath.Join("testdata", "seed000-n8.txt"))
+	raw, _ := os.ReadFile(filepath.Join("testdata", "localsearch-n8.txt"))
 	f.Add(raw, 8)
 	f.Add([]byte("1 2 3\n"), 0)
 	f.Add([]byte("2 4 1 3\n-*--\n---*\n*---\n--*-\n"), 4)

@@ -9,8 +9,8 @@ import (
 )
 
 // BenchmarkConstellation counts n = 12..17 by constellations with one
-// goroutine and with two. Compare with ../shared/bench/d4count.c and
-// bitmask-mirror.c: scripts/compare-count.sh.
+// goroutine and with two. Compare with C programs of Takaken's method and
+// of the mirror-symmetry search (scripts/reference): scripts/compare-count.sh.
 func BenchmarkConstellation(b *testing.B) {
 	for _, n := range []int{12, 14, 16, 17} {
 		for _, jobs := range []int{1, 2} {
@@ -41,7 +41,7 @@ func BenchmarkCount(b *testing.B) {
 }
 
 // BenchmarkLocalSearch finds one solution for N = 10^6 and 10^7 queens (a
-// fixed seed each). Compare with seed 000's C program:
+// fixed seed each). Compare with the C program of the same search:
 // scripts/compare-localsearch.sh.
 func BenchmarkLocalSearch(b *testing.B) {
 	for _, n := range []int{1_000_000, 10_000_000} {

@@ -30,8 +30,10 @@ type BitmaskOptions struct {
 	Progress func(done, total int)
 }
 
-// BitmaskResult is the outcome of Bitmask.
-type BitmaskResult struct {
+// SymmetryCount is the outcome of the two counters that use the 8
+// symmetries of the square, Bitmask and ConstellationCount: the total and
+// the essentially distinct count of one run.
+type SymmetryCount struct {
 	// All is the number of solutions, Q(n); Distinct the number of
 	// essentially distinct ones (classes under the 8 symmetries).
 	All, Distinct uint64
@@ -71,12 +73,12 @@ type BitmaskResult struct {
 // The search is cut into work units at row opt.Depth and run on opt.Jobs
 // goroutines; the total is independent of both. On cancellation Bitmask
 // returns the counts of the finished units with ctx.Err().
-func Bitmask(ctx context.Context, n int, opt BitmaskOptions) (BitmaskResult, error) {
+func Bitmask(ctx context.Context, n int, opt BitmaskOptions) (SymmetryCount, error) {
 	if n < 1 {
-		return BitmaskResult{}, model.Classic(n).Validate()
+		return SymmetryCount{}, model.Classic(n).Validate()
 	}
 	if n > BitmaskMaxN {
-		return BitmaskResult{}, errTooLarge("bitmask counting", n, BitmaskMaxN)
+		return SymmetryCount{}, errTooLarge("bitmask counting", n, BitmaskMaxN)
 	}
 	if n <= smallN {
 		return countSmall(ctx, n)
@@ -126,7 +128,7 @@ func Bitmask(ctx context.Context, n int, opt BitmaskOptions) (BitmaskResult, err
 	}
 	wg.Wait()
 
-	res := BitmaskResult{Units: len(units), Nodes: genNodes, Jobs: jobs}
+	res := SymmetryCount{Units: len(units), Nodes: genNodes, Jobs: jobs}
 	for i, r := range results {
 		if !finished[i] {
 			continue
@@ -152,8 +154,8 @@ func Bitmask(ctx context.Context, n int, opt BitmaskOptions) (BitmaskResult, err
 
 // countSmall counts boards too small for the pruned search by enumerating
 // every solution and grouping them by canonical form.
-func countSmall(ctx context.Context, n int) (BitmaskResult, error) {
-	res := BitmaskResult{Units: 1}
+func countSmall(ctx context.Context, n int) (SymmetryCount, error) {
+	res := SymmetryCount{Units: 1}
 	var classes model.Classes
 	var firstErr error
 	r, err := Backtrack(ctx, model.Classic(n), BacktrackOptions{Each: func(q model.Placement) bool {
@@ -192,7 +194,7 @@ type workUnit struct {
 
 // UnitResult is what one work unit (of Bitmask or of ConstellationCount)
 // contributes: essentially distinct solutions by orbit size (as in
-// BitmaskResult.ByOrbit) and search-tree nodes.
+// SymmetryCount.ByOrbit) and search-tree nodes.
 type UnitResult struct {
 	ByOrbit [3]uint64
 	Nodes   uint64

@@ -630,19 +630,19 @@ type ConstellationOptions struct {
 // list as it is made, so that the list is never held. On cancellation
 // ConstellationCount returns the counts of the finished units with
 // ctx.Err().
-func ConstellationCount(ctx context.Context, n int, opt ConstellationOptions) (BitmaskResult, error) {
+func ConstellationCount(ctx context.Context, n int, opt ConstellationOptions) (SymmetryCount, error) {
 	if n < 1 {
-		return BitmaskResult{}, model.Classic(n).Validate()
+		return SymmetryCount{}, model.Classic(n).Validate()
 	}
 	if n > BitmaskMaxN {
-		return BitmaskResult{}, errTooLarge("constellation counting", n, BitmaskMaxN)
+		return SymmetryCount{}, errTooLarge("constellation counting", n, BitmaskMaxN)
 	}
 	if opt.Depth < 0 || opt.Depth > MaxConstellationDepth {
-		return BitmaskResult{}, fmt.Errorf("native: work units pre-place 0 to %d inner rows, not %d", MaxConstellationDepth, opt.Depth)
+		return SymmetryCount{}, fmt.Errorf("native: work units pre-place 0 to %d inner rows, not %d", MaxConstellationDepth, opt.Depth)
 	}
 	if n < ConstellationMinN {
 		if opt.Take != nil {
-			return BitmaskResult{}, fmt.Errorf("native: n = %d is counted whole; work units start at n = %d", n, ConstellationMinN)
+			return SymmetryCount{}, fmt.Errorf("native: n = %d is counted whole; work units start at n = %d", n, ConstellationMinN)
 		}
 		return countSmall(ctx, n)
 	}
@@ -675,7 +675,7 @@ func ConstellationCount(ctx context.Context, n int, opt ConstellationOptions) (B
 	defer watch()
 	var caught panics.Catcher
 	var mu sync.Mutex
-	res := BitmaskResult{Jobs: jobs}
+	res := SymmetryCount{Jobs: jobs}
 	var wg sync.WaitGroup
 	for range jobs {
 		wg.Add(1)

@@ -160,7 +160,7 @@ func TestUnitsAddUp(t *testing.T) {
 			t.Errorf("depth %d has the digest of depth %d", depth, prev)
 		}
 		digests[digest] = depth
-		var parts [2]BitmaskResult
+		var parts [2]SymmetryCount
 		seen := map[int]UnitResult{}
 		for shard := range 2 {
 			var calls atomic.Int64

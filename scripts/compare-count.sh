@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Counting side by side with the C references of ../shared/bench: d4count.c
-# (Takaken's D4 search, cc -O3 -march=native), the program CPU counters are
-# judged by, and bitmask-mirror.c (mirror symmetry only, cc -O2), alternating
+# Counting side by side with the C references of scripts/reference (or the
+# programs named by D4COUNT_C and MIRROR_C, which print "N total unique" and
+# "N COUNT"): takaken-d4count.c (Takaken's D4 search, cc -O3 -march=native),
+# the program CPU counters are judged by, and bitmask-mirror.c (mirror
+# symmetry only, cc -O2), alternating
 # the programs run by run, medians of R runs, one job each; then the default
 # method (constellation) with two jobs against one, and the second counter
 # (--method bitmask) with one job. The one-job count is run twice: built
@@ -15,8 +17,8 @@
 runs=${1:-5}; shift || true
 sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(16 17)
 
-cc -O3 -march=native -o "$work/d4count" "$shared/bench/d4count.c"
-cc -O2 -o "$work/bitmask-mirror" "$shared/bench/bitmask-mirror.c"
+cc -O3 -march=native -o "$work/d4count" "$(reference D4COUNT_C "$root/scripts/reference/takaken-d4count.c" "a C program of Takaken's method")"
+cc -O2 -o "$work/bitmask-mirror" "$(reference MIRROR_C "$root/scripts/reference/bitmask-mirror.c" "a C bitmask counter with mirror symmetry")"
 build_nqueens
 build_nqueens_native
 printf '%-4s %9s %9s %9s %9s %9s %11s %9s %9s %9s %9s\n' N "d4 s" "mirror s" "Go 1j s" "$goamd64 1j s" "Go 2j s" "bitmask s" "1j/d4" "$goamd64/d4" "1j/mirr" "1j/2j"

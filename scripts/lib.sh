@@ -3,14 +3,21 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-shared=${NQUEENS_SHARED:-$root/../shared}
 
 need() {
   command -v "$1" >/dev/null || { echo "$(basename "$0"): needs $1 ($2)" >&2; exit 2; }
 }
 need cc "apt-get install gcc"
 [ -x /usr/bin/time ] || { echo "$(basename "$0"): needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
-[ -d "$shared/bench" ] || { echo "$(basename "$0"): $shared/bench not found (set NQUEENS_SHARED)" >&2; exit 2; }
+
+# reference VAR DEFAULT WHAT: the path of a reference program's source,
+# from the environment variable VAR or DEFAULT; a missing one is exit 2,
+# saying what it is.
+reference() {
+  local path=${!1:-$2}
+  [ -f "$path" ] || { echo "$(basename "$0"): $path not found: $3 (set $1)" >&2; exit 2; }
+  echo "$path"
+}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Single-node Slurm (Debian bookworm packages) without systemd, for the
-# cluster test (scripts/test-slurm.sh). Run as root. Adapted from the recipe
-# in ../shared/slurm (its pitfalls are noted there and below).
+# cluster test (scripts/test-slurm.sh). Run as root; the pitfalls met are
+# noted below.
 # Idempotent: safe to run again; running daemons are left alone.
 set -euo pipefail
 

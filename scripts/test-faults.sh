@@ -188,7 +188,7 @@ expect_out "c DRAT proof checked"
 
 # --- standard output on a full device ---
 echo "test-faults: standard output on a full device ($SECONDS s)"
-for cmd in "solve 8" "count 9" "verify 8 $root/model/testdata/seed000-n8.txt" "encode 20" "check --to 3 --methods bitmask" "merge nosuch" "xcc $root/encode/testdata/golden/n4-natural.dlx"; do
+for cmd in "solve 8" "count 9" "verify 8 $root/model/testdata/localsearch-n8.txt" "encode 20" "check --to 3 --methods bitmask" "merge nosuch" "xcc $root/encode/testdata/golden/n4-natural.dlx"; do
 	want=1
 	[ "${cmd%% *}" = merge ] && want=2
 	check "stdout full: $cmd" "$want" 1 bash -c "$bin --quiet $cmd >/dev/full"

@@ -1,17 +1,31 @@
 #!/usr/bin/env bash
-# The whole test suite (README: "Run all tests"): formatting, vet, all tests,
-# and the race detector on the concurrent parts. Long checks (bitmask counts
-# up to n = 18) run with: go test ./native -long
+# The whole test suite (README.md, "Two commands"): formatting, vet, all
+# tests, the race detector on the concurrent parts, the fuzz targets briefly,
+# the fault script and the examples. Long checks (both counters up to
+# n = 18) run with: go test ./native -long
 set -euo pipefail
 cd "$(dirname "$0")/.."
 unformatted=$(gofmt -l .)
 if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted" >&2; exit 1; fi
 go vet ./...
 go test -count=1 ./...
-go test -count=1 -race -run 'Count|Constellation|Units|Cancel|Lookup|Counters|Checkpoint|Shards|Generate|Check|Journal' ./native ./ ./check ./cluster ./suite ./internal/...
-go test -count=1 -race -short -run 'InProcess|Timeouts|Broken' ./solvers/sat
-go test -count=1 -race -short -run 'Queens|Langford|FirstAndStop|Colors|Multiplicities' ./solvers/dlx
-go test -count=1 -race -run 'TestRunSuite|TestPlot' ./cmd/nqueens
+# race PATTERN PACKAGE...: the tests of the concurrent parts under the race
+# detector. Every package must have a test that the pattern names, so that
+# a renamed test fails here instead of leaving the detector nothing to run.
+race() {
+	local pattern=$1; shift
+	for pkg in "$@"; do
+		if ! go test -list "$pattern" "$pkg" | grep -q '^Test'; then
+			echo "race: no test of $pkg matches $pattern (renamed?)" >&2; exit 1
+		fi
+	done
+	go test -count=1 -race -short -run "$pattern" "$@"
+}
+race 'Count|Constellation|Units|Cancel|Lookup|Counters|Checkpoint|Shards|Generate|Check|Journal' ./native ./ ./check ./cluster ./suite
+go test -count=1 -race ./internal/... ./lab # small: every test under the detector
+race 'InProcess|Timeouts|Broken' ./solvers/sat
+race 'Queens|Langford|FirstAndStop|Colors|Multiplicities' ./solvers/dlx
+race 'TestRunSuite|TestPlot' ./cmd/nqueens
 # Every reader under its fuzz target for a few seconds (the seed corpora and
 # every failing input found so far run in go test ./... above).
 fuzzlog=$(mktemp)

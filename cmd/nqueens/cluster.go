@@ -22,54 +22,54 @@ type unitFlags struct {
 	depthSet               bool
 }
 
-func (uf *unitFlags) add(c *cobra.Command) {
-	c.Flags().StringVar(&uf.checkpoint, "checkpoint", "", "journal of finished work units; the same command resumes from it")
-	c.Flags().StringVar(&uf.shard, "shard", "", "count shard I/M only (0 <= I < M) and write it with -o")
-	c.Flags().StringVarP(&uf.out, "output", "o", "", "--shard: the shard's result file (JSON), for nqueens merge")
-	c.Flags().IntVar(&uf.depth, "depth", 0, fmt.Sprintf("inner rows each work unit pre-places, 0 to %d (default: 0, or more when the shards outnumber the constellations)", native.MaxConstellationDepth))
+func (unitOpts *unitFlags) add(c *cobra.Command) {
+	c.Flags().StringVar(&unitOpts.checkpoint, "checkpoint", "", "journal of finished work units; the same command resumes from it")
+	c.Flags().StringVar(&unitOpts.shard, "shard", "", "count shard I/M only (0 <= I < M) and write it with -o")
+	c.Flags().StringVarP(&unitOpts.out, "output", "o", "", "--shard: the shard's result file (JSON), for nqueens merge")
+	c.Flags().IntVar(&unitOpts.depth, "depth", 0, fmt.Sprintf("inner rows each work unit pre-places, 0 to %d (default: 0, or more when the shards outnumber the constellations)", native.MaxConstellationDepth))
 }
 
-func (uf *unitFlags) active(cmd *cobra.Command) bool {
-	uf.depthSet = cmd.Flags().Changed("depth")
-	return uf.checkpoint != "" || uf.shard != "" || uf.out != "" || uf.depthSet
+func (unitOpts *unitFlags) active(cmd *cobra.Command) bool {
+	unitOpts.depthSet = cmd.Flags().Changed("depth")
+	return unitOpts.checkpoint != "" || unitOpts.shard != "" || unitOpts.out != "" || unitOpts.depthSet
 }
 
-func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, sf *solverFlags) error {
-	o := cluster.Options{Jobs: jobs, Depth: cluster.AutoDepth, Checkpoint: uf.checkpoint}
-	if uf.depthSet {
-		if uf.depth < 0 || uf.depth > native.MaxConstellationDepth {
-			return usagef("--depth must be 0 to %d, not %d", native.MaxConstellationDepth, uf.depth)
+func (unitOpts *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, solverOpts *solverFlags) error {
+	o := cluster.Options{Jobs: jobs, Depth: cluster.AutoDepth, Checkpoint: unitOpts.checkpoint}
+	if unitOpts.depthSet {
+		if unitOpts.depth < 0 || unitOpts.depth > native.MaxConstellationDepth {
+			return usagef("--depth must be 0 to %d, not %d", native.MaxConstellationDepth, unitOpts.depth)
 		}
-		o.Depth = uf.depth
+		o.Depth = unitOpts.depth
 	}
-	if uf.shard != "" {
-		i, m, ok := strings.Cut(uf.shard, "/")
+	if unitOpts.shard != "" {
+		i, m, ok := strings.Cut(unitOpts.shard, "/")
 		a, ok1 := textio.ParseCount(i)
 		b, ok2 := textio.ParseCount(m)
 		if !ok || !ok1 || !ok2 || b < 1 || a >= b {
-			return usagef("--shard %q: want I/M with 0 <= I < M, e.g. 3/8", uf.shard)
+			return usagef("--shard %q: want I/M with 0 <= I < M, e.g. 3/8", unitOpts.shard)
 		}
 		o.Shard, o.Shards = a, b
-		if uf.out == "" {
+		if unitOpts.out == "" {
 			return usagef("--shard needs -o FILE for the shard's result")
 		}
-	} else if uf.out != "" {
+	} else if unitOpts.out != "" {
 		return usagef("-o applies to --shard")
 	}
-	if err := checkWritable(uf.out); err != nil {
+	if err := checkWritable(unitOpts.out); err != nil {
 		return err
 	}
 	bar := e.progress(fmt.Sprintf("counting N = %d", n), 0)
 	o.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
-	ctx, cancel := sf.context(cmd)
+	ctx, cancel := solverOpts.context(cmd)
 	defer cancel()
 	r, err := cluster.Count(ctx, n, o)
 	bar.done()
 	if err != nil {
-		if r != nil && uf.checkpoint != "" && ctx.Err() != nil {
-			fmt.Fprintf(e.stderr, "nqueens: %d of %d work units are saved in %s: run the same command to resume\n", r.Done, r.Units, uf.checkpoint)
+		if r != nil && unitOpts.checkpoint != "" && ctx.Err() != nil {
+			fmt.Fprintf(e.stderr, "nqueens: %d of %d work units are saved in %s: run the same command to resume\n", r.Done, r.Units, unitOpts.checkpoint)
 		}
-		if terr := sf.timedOut(err, nqueens.Constellation); terr != nil {
+		if terr := solverOpts.timedOut(err, nqueens.Constellation); terr != nil {
 			return terr
 		}
 		return err
@@ -80,7 +80,7 @@ func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, sf *solverFlag
 	}
 	fmt.Fprintf(e.stdout, "%s: %s, %s essentially distinct; %d work units (depth %d, %d in all)", what, plural(r.All, "solution"), thousands(r.Distinct), r.Units, r.Depth, r.Total)
 	if r.Resumed > 0 {
-		fmt.Fprintf(e.stdout, ", %d resumed from %s", r.Resumed, uf.checkpoint)
+		fmt.Fprintf(e.stdout, ", %d resumed from %s", r.Resumed, unitOpts.checkpoint)
 	}
 	if o.Shards == 0 {
 		verdict, known := oeisVerdict(unitResult(r))
@@ -93,7 +93,7 @@ func (uf *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, sf *solverFlag
 	}
 	if o.Shards > 0 {
 		s := cluster.NewShardFile(r)
-		return atomicfile.Write(cmd.Context(), uf.out, func(w io.Writer) error {
+		return atomicfile.Write(cmd.Context(), unitOpts.out, func(w io.Writer) error {
 			enc := json.NewEncoder(w)
 			enc.SetIndent("", "  ")
 			return enc.Encode(s)

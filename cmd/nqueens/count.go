@@ -18,9 +18,9 @@ func newCount(e *env) *cobra.Command {
 		jobs           int
 		forward        bool
 		order          string
-		pf             problemFlags
-		sf             solverFlags
-		uf             unitFlags
+		probFlags             problemFlags
+		solverOpts             solverFlags
+		unitOpts             unitFlags
 	)
 	c := &cobra.Command{
 		Use:   "count N",
@@ -51,7 +51,7 @@ in about a second / a minute
 			if jobs < 0 {
 				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
 			}
-			p, ct, err := methodFor(&pf, args[0], method, nqueens.LookupCounter)
+			p, ct, err := methodFor(&probFlags, args[0], method, nqueens.LookupCounter)
 			if err != nil {
 				return err
 			}
@@ -59,29 +59,29 @@ in about a second / a minute
 			if unique && !p.IsClassic() {
 				return usagef("--unique counts essentially distinct solutions of the classic problem only")
 			}
-			if err := sf.check(ct.Name); err != nil {
+			if err := solverOpts.check(ct.Name); err != nil {
 				return err
 			}
-			if uf.active(cmd) {
+			if unitOpts.active(cmd) {
 				if !ct.Units || unique || asJSON || !p.IsClassic() {
 					return usagef("--checkpoint, --shard and --depth count the classic problem with --method constellation (no --unique or --json: the output reports both counts)")
 				}
-				return uf.run(cmd, e, n, jobs, &sf)
+				return unitOpts.run(cmd, e, n, jobs, &solverOpts)
 			}
-			ctx, cancel := sf.context(cmd)
+			ctx, cancel := solverOpts.context(cmd)
 			defer cancel()
 			ord, err := parseOrder(order, ct.Orders, ordered(nqueens.Counters(), func(c nqueens.Counter) ([]nqueens.Order, nqueens.Method) { return c.Orders, c.Name }))
 			if err != nil {
 				return err
 			}
-			opt := nqueens.CountOptions{Jobs: jobs, Distinct: unique, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo, Order: ord}
+			opt := nqueens.CountOptions{Jobs: jobs, Distinct: unique, ForwardCheck: forward, Solver: solverOpts.solver, AMO: solverOpts.amo, Order: ord}
 			if ct.Progress == nqueens.ProgressFraction {
 				bar := e.progress(fmt.Sprintf("counting N = %d", n), 0)
 				opt.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
 				defer bar.done()
 			}
 			r, err := ct.Count(ctx, p, opt)
-			if err := sf.timedOut(err, ct.Name); err != nil {
+			if err := solverOpts.timedOut(err, ct.Name); err != nil {
 				return err
 			}
 			if err != nil {
@@ -110,9 +110,9 @@ in about a second / a minute
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of the summary line")
 	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
 	c.Flags().StringVar(&order, "order", "", "backtrack: lex (default) or heuristic (fewest squares first, with forward checking); the count is the same")
-	pf.add(c)
-	sf.add(c)
-	uf.add(c)
+	probFlags.add(c)
+	solverOpts.add(c)
+	unitOpts.add(c)
 	return c
 }
 

@@ -20,13 +20,13 @@ import (
 // pictureFlags are --svg and --png.
 type pictureFlags struct{ svg, png string }
 
-func (pf *pictureFlags) add(c *cobra.Command) {
-	c.Flags().StringVar(&pf.svg, "svg", "", "draw the board into this SVG file")
-	c.Flags().StringVar(&pf.png, "png", "", "draw the board into this PNG file")
+func (probFlags *pictureFlags) add(c *cobra.Command) {
+	c.Flags().StringVar(&probFlags.svg, "svg", "", "draw the board into this SVG file")
+	c.Flags().StringVar(&probFlags.png, "png", "", "draw the board into this PNG file")
 }
 
-func (pf *pictureFlags) check() error {
-	for _, p := range []string{pf.svg, pf.png} {
+func (probFlags *pictureFlags) check() error {
+	for _, p := range []string{probFlags.svg, probFlags.png} {
 		if err := checkWritable(p); err != nil {
 			return err
 		}
@@ -35,14 +35,14 @@ func (pf *pictureFlags) check() error {
 }
 
 // write draws the picture into the files asked for, each whole or not at all.
-func (pf *pictureFlags) write(ctx context.Context, pic draw.Picture) error {
-	if pf.svg != "" {
-		if err := atomicfile.Write(ctx, pf.svg, func(w io.Writer) error { return draw.WriteSVG(w, pic) }); err != nil {
+func (probFlags *pictureFlags) write(ctx context.Context, pic draw.Picture) error {
+	if probFlags.svg != "" {
+		if err := atomicfile.Write(ctx, probFlags.svg, func(w io.Writer) error { return draw.WriteSVG(w, pic) }); err != nil {
 			return err
 		}
 	}
-	if pf.png != "" {
-		if err := atomicfile.Write(ctx, pf.png, func(w io.Writer) error { return draw.WritePNG(w, pic) }); err != nil {
+	if probFlags.png != "" {
+		if err := atomicfile.Write(ctx, probFlags.png, func(w io.Writer) error { return draw.WritePNG(w, pic) }); err != nil {
 			return err
 		}
 	}
@@ -52,7 +52,7 @@ func (pf *pictureFlags) write(ctx context.Context, pic draw.Picture) error {
 func newDraw(e *env) *cobra.Command {
 	var (
 		pic  pictureFlags
-		pf   problemFlags
+		probFlags   problemFlags
 		size int
 	)
 	c := &cobra.Command{
@@ -66,7 +66,7 @@ positions scaled to the picture (--size pixels, default 800), so that a
 million-queen solution shows its structure.`,
 		Args: argsBetween(1, 2, "N and an optional FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := pf.parse(args[0])
+			p, err := probFlags.parse(args[0])
 			if err != nil {
 				return err
 			}
@@ -94,7 +94,7 @@ million-queen solution shows its structure.`,
 		},
 	}
 	pic.add(c)
-	pf.add(c)
+	probFlags.add(c)
 	c.Flags().IntVar(&size, "size", 0, "picture width in pixels (0: by N)")
 	return c
 }
@@ -102,7 +102,7 @@ million-queen solution shows its structure.`,
 func newTrace(e *env) *cobra.Command {
 	var (
 		gifPath, method string
-		pf              problemFlags
+		probFlags              problemFlags
 		forward         bool
 		cell            int
 		seed            uint64
@@ -123,7 +123,7 @@ GIF the swapped queens are green, the attacked ones red, and a red bar under
 the board shrinks with the collisions.`,
 		Args: argsBetween(1, 1, "N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := pf.parse(args[0])
+			p, err := probFlags.parse(args[0])
 			if err != nil {
 				return err
 			}
@@ -200,7 +200,7 @@ the board shrinks with the collisions.`,
 	c.Flags().IntVar(&cell, "cell", 40, "--gif: pixels per square")
 	c.Flags().StringVarP(&method, "method", "m", "backtrack", "backtrack or localsearch")
 	c.Flags().Uint64Var(&seed, "seed", 1, "localsearch: random seed")
-	pf.add(c)
+	probFlags.add(c)
 	return c
 }
 

@@ -15,7 +15,7 @@ import (
 func newEncode(e *env) *cobra.Command {
 	var (
 		format, amo, order, out, note string
-		pf                            problemFlags
+		probFlags                            problemFlags
 	)
 	c := &cobra.Command{
 		Use:   "encode N",
@@ -43,7 +43,7 @@ The header comment gives the generator, this command line, the variant, the
 variable map and the expected number of solutions when it is known.`,
 		Args: argsBetween(1, 1, "N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := pf.parse(args[0])
+			p, err := probFlags.parse(args[0])
 			if err != nil {
 				return err
 			}
@@ -70,6 +70,6 @@ variable map and the expected number of solutions when it is known.`,
 	c.Flags().StringVar(&order, "order", "", "item order for xcc: organ-pipe (default) or natural")
 	c.Flags().StringVarP(&out, "output", "o", "", "write to this file (through a temporary file, renamed when complete)")
 	c.Flags().StringVar(&note, "note", "", "a line of your own in the header, after the command (gen records where an instance comes from)")
-	pf.add(c)
+	probFlags.add(c)
 	return c
 }

@@ -59,6 +59,17 @@ const (
 	exitInterrupt = 128 + int(syscall.SIGINT)
 )
 
+// Exit statuses of nqueens sat, as SAT solvers give them.
+const (
+	exitSat   = 10
+	exitUnsat = 20
+)
+
+// exitCode makes run return a given status after printing nothing more.
+type exitCode int
+
+func (c exitCode) Error() string { return "exit " + strconv.Itoa(int(c)) }
+
 // signalGrace is how long a command has, after SIGINT, SIGTERM or SIGHUP,
 // to stop by itself; then the process exits anyway, its temporaries
 // removed (a read of a terminal or a pipe does not look at the context).

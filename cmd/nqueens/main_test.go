@@ -96,28 +96,28 @@ func TestSolveOutputFileAndVerify(t *testing.T) {
 }
 
 func TestVerifySeedFile(t *testing.T) {
-	code, out, _ := runCLI(t, "", "verify", "8", filepath.Join("..", "..", "model", "testdata", "seed000-n8.txt"))
+	code, out, _ := runCLI(t, "", "verify", "8", filepath.Join("..", "..", "model", "testdata", "localsearch-n8.txt"))
 	if code != 0 || out != "valid\n" {
 		t.Errorf("%d %q", code, out)
 	}
 }
 
-// TestVerifyFileWrittenBySeedProgram builds the C local search program of
-// the project's seed document (testdata/seed000-localsearch.c), lets it
-// write solutions and verifies them.
-func TestVerifyFileWrittenBySeedProgram(t *testing.T) {
+// TestVerifyFileWrittenByCProgram builds the C program of Sosič and Gu's
+// local search (testdata/sosic-gu-localsearch.c), lets it write solutions
+// and verifies them.
+func TestVerifyFileWrittenByCProgram(t *testing.T) {
 	if _, err := exec.LookPath("cc"); err != nil {
 		t.Skip("SKIP: no C compiler")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "seedls")
-	if out, err := exec.Command("cc", "-O2", "-o", bin, filepath.Join("testdata", "seed000-localsearch.c")).CombinedOutput(); err != nil {
-		t.Fatalf("building the seed program: %v\n%s", err, out)
+	bin := filepath.Join(dir, "localsearch")
+	if out, err := exec.Command("cc", "-O2", "-o", bin, filepath.Join("testdata", "sosic-gu-localsearch.c")).CombinedOutput(); err != nil {
+		t.Fatalf("building the C program: %v\n%s", err, out)
 	}
 	for _, n := range []string{"8", "20", "1000"} {
 		file := filepath.Join(dir, "seed-"+n+".txt")
 		if out, err := exec.Command(bin, n, file).CombinedOutput(); err != nil {
-			t.Fatalf("seed program: %v %s", err, out)
+			t.Fatalf("C program: %v %s", err, out)
 		}
 		if code, out, errs := runCLI(t, "", "verify", n, file); code != 0 || out != "valid\n" {
 			t.Errorf("verify %s of the seed program's file: %d %q %q", n, code, out, errs)

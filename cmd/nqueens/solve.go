@@ -31,22 +31,22 @@ type problemFlags struct {
 	fix, block string
 }
 
-func (pf *problemFlags) add(c *cobra.Command) {
-	c.Flags().StringVar(&pf.fix, "fix", "", "pre-placed queens, 1-based ROW:COL list (n-queens completion), e.g. 1:1,2:3")
-	c.Flags().StringVar(&pf.block, "block", "", "blocked squares, 1-based ROW:COL list, e.g. 4:4,5:2")
+func (probFlags *problemFlags) add(c *cobra.Command) {
+	c.Flags().StringVar(&probFlags.fix, "fix", "", "pre-placed queens, 1-based ROW:COL list (n-queens completion), e.g. 1:1,2:3")
+	c.Flags().StringVar(&probFlags.block, "block", "", "blocked squares, 1-based ROW:COL list, e.g. 4:4,5:2")
 }
 
 // parse reads the N argument and the variant flags into a problem.
-func (pf *problemFlags) parse(arg string) (model.Problem, error) {
+func (probFlags *problemFlags) parse(arg string) (model.Problem, error) {
 	n, err := parseN(arg)
 	if err != nil {
 		return model.Problem{}, err
 	}
 	p := model.Problem{N: n}
-	if p.Fixed, err = model.ParseSquares(pf.fix); err != nil {
+	if p.Fixed, err = model.ParseSquares(probFlags.fix); err != nil {
 		return p, usagef("--fix: %v", err)
 	}
-	if p.Blocked, err = model.ParseSquares(pf.block); err != nil {
+	if p.Blocked, err = model.ParseSquares(probFlags.block); err != nil {
 		return p, usagef("--block: %v", err)
 	}
 	if err := p.Validate(); err != nil {
@@ -65,9 +65,9 @@ func (pf *problemFlags) parse(arg string) (model.Problem, error) {
 // methodFor reads the N argument and the variant flags into a problem, and
 // looks up the method (a finder or a counter) that is to answer it; an
 // unknown method, or one that does not take the problem, is a usage error.
-func methodFor[M interface{ Accepts(model.Problem) error }](pf *problemFlags, arg, name string, lookup func(string) (M, error)) (model.Problem, M, error) {
+func methodFor[M interface{ Accepts(model.Problem) error }](probFlags *problemFlags, arg, name string, lookup func(string) (M, error)) (model.Problem, M, error) {
 	var m M
-	p, err := pf.parse(arg)
+	p, err := probFlags.parse(arg)
 	if err != nil {
 		return p, m, err
 	}
@@ -89,8 +89,8 @@ func newSolve(e *env) *cobra.Command {
 		forward       bool
 		certify       bool
 		order         string
-		pf            problemFlags
-		sf            solverFlags
+		probFlags            problemFlags
+		solverOpts            solverFlags
 		pic           pictureFlags
 	)
 	c := &cobra.Command{
@@ -120,7 +120,7 @@ searches are not monotonic in N): largest N in about a second / a minute
   sat (gini, product)         300 / 1000 (6.5 s)`,
 		Args: argsBetween(1, 1, "N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, f, err := methodFor(&pf, args[0], method, nqueens.LookupFinder)
+			p, f, err := methodFor(&probFlags, args[0], method, nqueens.LookupFinder)
 			if err != nil {
 				return err
 			}
@@ -139,16 +139,16 @@ searches are not monotonic in N): largest N in about a second / a minute
 					return err
 				}
 			}
-			if err := sf.check(f.Name); err != nil {
+			if err := solverOpts.check(f.Name); err != nil {
 				return err
 			}
-			ctx, cancel := sf.context(cmd)
+			ctx, cancel := solverOpts.context(cmd)
 			defer cancel()
 			ord, err := parseOrder(order, f.Orders, ordered(nqueens.Finders(), func(f nqueens.Finder) ([]nqueens.Order, nqueens.Method) { return f.Orders, f.Name }))
 			if err != nil {
 				return err
 			}
-			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: sf.solver, AMO: sf.amo, Certify: certify, Order: ord}
+			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: solverOpts.solver, AMO: solverOpts.amo, Certify: certify, Order: ord}
 			switch f.Reports(n, ord) {
 			case nqueens.ProgressFraction:
 				bar := e.progress(fmt.Sprintf("N = %d: collisions removed", n), 0)
@@ -162,7 +162,7 @@ searches are not monotonic in N): largest N in about a second / a minute
 				defer bar.done()
 			}
 			s, err := f.Find(ctx, p, fo)
-			if err := sf.timedOut(err, f.Name); err != nil {
+			if err := solverOpts.timedOut(err, f.Name); err != nil {
 				return err
 			}
 			var none *nqueens.NoSolutionError
@@ -201,8 +201,8 @@ searches are not monotonic in N): largest N in about a second / a minute
 	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
 	c.Flags().BoolVar(&certify, "certify", false, "confirm 'no solution' by a DRAT proof from cadical, checked in-process")
 	c.Flags().StringVar(&order, "order", "", "backtrack and dlx: heuristic tries values in random order with restarts (--seed), the row or item with fewest choices first: any N up to 1000 at once; default: backtrack's lexicographic order, dlx's Knuth order")
-	pf.add(c)
-	sf.add(c)
+	probFlags.add(c)
+	solverOpts.add(c)
 	pic.add(c)
 	return c
 }
@@ -265,42 +265,42 @@ type solverFlags struct {
 	timeout     time.Duration
 }
 
-func (sf *solverFlags) add(c *cobra.Command) {
-	sf.addSolver(c)
-	c.Flags().StringVar(&sf.amo, "amo", "", "sat: at-most-one encoding (default "+nqueens.DefaultSATAMORule()+"; see nqueens encode --help)")
+func (solverOpts *solverFlags) add(c *cobra.Command) {
+	solverOpts.addSolver(c)
+	c.Flags().StringVar(&solverOpts.amo, "amo", "", "sat: at-most-one encoding (default "+nqueens.DefaultSATAMORule()+"; see nqueens encode --help)")
 }
 
 // addSolver adds --solver and --timeout only: a CNF file has its own
 // encoding.
-func (sf *solverFlags) addSolver(c *cobra.Command) {
-	c.Flags().StringVar(&sf.solver, "solver", "", "sat: gini (default), gophersat, cadical, kissat, minisat, cryptominisat5, picosat, clasp, or a path")
-	c.Flags().DurationVar(&sf.timeout, "timeout", 0, "give up after this long (e.g. 10s, 2m): exit 1")
+func (solverOpts *solverFlags) addSolver(c *cobra.Command) {
+	c.Flags().StringVar(&solverOpts.solver, "solver", "", "sat: gini (default), gophersat, cadical, kissat, minisat, cryptominisat5, picosat, clasp, or a path")
+	c.Flags().DurationVar(&solverOpts.timeout, "timeout", 0, "give up after this long (e.g. 10s, 2m): exit 1")
 }
 
 // check refuses the sat flags with another method and a bad encoding.
-func (sf *solverFlags) check(method nqueens.Method) error {
-	if method != nqueens.SAT && (sf.solver != "" || sf.amo != "") {
+func (solverOpts *solverFlags) check(method nqueens.Method) error {
+	if method != nqueens.SAT && (solverOpts.solver != "" || solverOpts.amo != "") {
 		return usagef("--solver and --amo apply to --method sat only")
 	}
-	if sf.amo != "" {
-		if _, err := encode.ParseAMO(sf.amo); err != nil {
+	if solverOpts.amo != "" {
+		if _, err := encode.ParseAMO(solverOpts.amo); err != nil {
 			return usageError{err}
 		}
 	}
 	return nil
 }
 
-func (sf *solverFlags) context(cmd *cobra.Command) (context.Context, context.CancelFunc) {
-	if sf.timeout > 0 {
-		return context.WithTimeout(cmd.Context(), sf.timeout)
+func (solverOpts *solverFlags) context(cmd *cobra.Command) (context.Context, context.CancelFunc) {
+	if solverOpts.timeout > 0 {
+		return context.WithTimeout(cmd.Context(), solverOpts.timeout)
 	}
 	return context.WithCancel(cmd.Context())
 }
 
 // timedOut turns the expiry of --timeout into a one-line failure.
-func (sf *solverFlags) timedOut(err error, method nqueens.Method) error {
+func (solverOpts *solverFlags) timedOut(err error, method nqueens.Method) error {
 	if errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("no answer within %v (method %s)", sf.timeout, method)
+		return fmt.Errorf("no answer within %v (method %s)", solverOpts.timeout, method)
 	}
 	return nil
 }

@@ -89,7 +89,7 @@ func TestInProcessCounts(t *testing.T) {
 
 // BenchmarkGiniEnumerate12 is projected enumeration of the 14,200 models of
 // the pairwise CNF of n = 12 with gini, with cubes on the first d rows, and
-// in the same run the reference of issue 4: the clasp process, clasp -n 0 -q
+// in the same run the reference: the clasp process, clasp -n 0 -q
 // on the same CNF written as DIMACS (the target is gini at most 2x clasp).
 func BenchmarkGiniEnumerate12(b *testing.B) {
 	want, _, _ := model.KnownCount(12)

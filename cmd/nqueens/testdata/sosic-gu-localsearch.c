@@ -1,6 +1,6 @@
-/* The local search program of seed 000 (Sosič and Gu's conflict-minimizing search),
-   extracted verbatim from ../shared/seeds/000_d5e2bbd738a2fa95.txt by ../shared/bench/seed-localsearch.sh,
-   kept here so that the test of its solution files needs nothing outside the module. */
+/* A C program of Sosič and Gu's conflict-minimizing local search: it writes one solution in the
+   classic solution-file format. It is the speed and memory reference of scripts/compare-localsearch.sh,
+   and the test of solution files builds it, so both need nothing outside the module. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

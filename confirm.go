@@ -1,0 +1,181 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/queenslab/nqueens/cnf/drat"
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/solvers/sat"
+)
+
+// ConfirmCountMaxN is the largest board of a completion or blocked problem
+// whose count is confirmed by a second method (backtracking, or dancing
+// links for backtracking): below it that costs little.
+const ConfirmCountMaxN = 10
+
+// confirmCount holds a count to what is known of p (OEIS for the classic
+// problem, 0 when pre-placed queens attack each other) or, for other
+// variants up to ConfirmCountMaxN, to a second method's count. A count that
+// disagrees is a *WrongAnswerError naming the method.
+func confirmCount(ctx context.Context, p model.Problem, method Method, who string, r *CountResult) error {
+	wrong := func(truth string) error {
+		return &WrongAnswerError{Method: who, Claim: fmt.Sprintf("N = %d has %d solutions", p.N, r.All), Truth: truth}
+	}
+	if p.IsClassic() {
+		all, distinct, ok := model.KnownCount(p.N)
+		switch {
+		case !ok:
+		case r.All != all:
+			return wrong(fmt.Sprintf("Q(%d) = %d (OEIS A000170)", p.N, all))
+		case r.HasDistinct && r.Distinct != distinct:
+			return &WrongAnswerError{Method: who, Claim: fmt.Sprintf("N = %d has %d essentially distinct solutions", p.N, r.Distinct),
+				Truth: fmt.Sprintf("OEIS A002562 gives %d", distinct)}
+		}
+		return nil
+	}
+	if why := encode.FixedConflict(p); why != "" {
+		if r.All != 0 {
+			return wrong(why)
+		}
+		return nil
+	}
+	if p.N > ConfirmCountMaxN {
+		return nil
+	}
+	other, name := Backtrack, "backtracking"
+	if method == Backtrack {
+		other, name = DLX, "dancing links"
+	}
+	o, err := counter(other).count(ctx, p, CountOptions{Jobs: 1})
+	if err != nil {
+		return err
+	}
+	if o.All != r.All {
+		return wrong(fmt.Sprintf("%s counts %d", name, o.All))
+	}
+	return nil
+}
+
+// CertifySolver is the solver whose DRAT proofs certify "no solution".
+const CertifySolver = "cadical"
+
+// Certificate is a checked proof that a problem has no solution.
+type Certificate struct {
+	Solver, Encoding string
+	Proof            drat.Result
+}
+
+func (c *Certificate) String() string {
+	return fmt.Sprintf("a DRAT proof from %s (%s CNF), checked: %d lemmas, %d in the core", c.Solver, c.Encoding, c.Proof.Lemmas, c.Proof.Core)
+}
+
+// CertifyNone refutes p by a DRAT proof: CertifySolver solves p's CNF
+// (sequential encoding) and writes the proof, which package cnf/drat
+// checks. When the solver finds a solution instead, it is returned,
+// verified, and the certificate is nil. A proof that does not check, a
+// model that is not a solution, or no answer is an error.
+func CertifyNone(ctx context.Context, p model.Problem) (*Certificate, model.Placement, error) {
+	s, err := sat.LookupExternal(CertifySolver)
+	if err != nil {
+		return nil, nil, &OptionError{fmt.Errorf("certifying needs %s, which is not installed", CertifySolver)}
+	}
+	f, err := encode.NewCNF(p, encode.Sequential{})
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := s.Certify(ctx, f)
+	switch {
+	case err != nil:
+		return nil, nil, err
+	case r.Status == sat.Sat:
+		q, err := encode.Decode(p.N, func(v int) bool { return r.Model[v] })
+		if err == nil {
+			err = model.Verify(p, q)
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s gave a model that is not a solution: %v", CertifySolver, err)
+		}
+		return nil, q, nil
+	case r.Status != sat.Unsat || r.Proof == nil:
+		return nil, nil, fmt.Errorf("%s gave no answer", CertifySolver)
+	}
+	return &Certificate{Solver: CertifySolver, Encoding: f.AMO.Name(), Proof: *r.Proof}, nil, nil
+}
+
+// certifyNone confirms the answer "p has no solution" of who by
+// CertifyNone; a solution found instead makes it a *WrongAnswerError.
+func certifyNone(ctx context.Context, p model.Problem, who string) error {
+	cert, q, err := CertifyNone(ctx, p)
+	switch {
+	case err != nil:
+		return err
+	case q != nil:
+		return &WrongAnswerError{Method: who, Claim: "the problem has no solution", Truth: CertifySolver + " found one, verified"}
+	}
+	return &NoSolutionError{Method: who, ConfirmedBy: cert.String()}
+}
+
+// ConfirmBudget bounds the independent search that confirms a "no
+// solution" when the caller's context sets no deadline.
+const ConfirmBudget = time.Minute
+
+// confirmNone checks the answer "p has no solution" of the method who,
+// which ran as the registry's finder method: by the known counts for the
+// classic problem, by the pre-placed queens for a completion whose queens
+// attack each other, else by a second complete method (dancing links, or
+// backtracking to check dancing links) within the context's deadline or
+// ConfirmBudget. It returns a *NoSolutionError, a *WrongAnswerError when
+// the answer is false, or the context's error when it was cancelled (a deadline
+// that passes leaves the answer unconfirmed).
+func confirmNone(ctx context.Context, p model.Problem, method Method, who string) error {
+	none := &NoSolutionError{Method: who}
+	if p.IsClassic() {
+		switch all, _, ok := model.KnownCount(p.N); {
+		case ok && all == 0:
+			none.ConfirmedBy = "OEIS A000170"
+			return none
+		case ok:
+			return &WrongAnswerError{Method: who, Claim: fmt.Sprintf("N = %d has no solution", p.N), Truth: fmt.Sprintf("Q(%d) = %d (OEIS A000170)", p.N, all)}
+		case p.N >= 4:
+			return &WrongAnswerError{Method: who, Claim: fmt.Sprintf("N = %d has no solution", p.N), Truth: "every N >= 4 has one (Hoffman, Loessi and Moore 1969)"}
+		}
+	}
+	if why := encode.FixedConflict(p); why != "" {
+		none.ConfirmedBy = why
+		return none
+	}
+	other, name := DLX, "dancing links"
+	if method == DLX {
+		other, name = Backtrack, "backtracking"
+	}
+	f := finder(other)
+	cctx, cancel := ctx, context.CancelFunc(func() {})
+	if _, ok := ctx.Deadline(); !ok {
+		cctx, cancel = context.WithTimeout(ctx, ConfirmBudget)
+	}
+	defer cancel()
+	s, err := f.find(cctx, p, FindOptions{})
+	switch {
+	case err == nil:
+		if verr := model.VerifyColumns(p, s.Columns); verr != nil {
+			none.Unconfirmed = fmt.Sprintf("%s gave an invalid placement (%v)", name, verr)
+			return none
+		}
+		return &WrongAnswerError{Method: who, Claim: "the problem has no solution", Truth: name + " found one, verified"}
+	case errors.Is(err, native.ErrNoSolution):
+		none.ConfirmedBy = name
+		return none
+	case errors.Is(ctx.Err(), context.Canceled):
+		return ctx.Err()
+	case errors.Is(err, context.DeadlineExceeded):
+		none.Unconfirmed = name + " did not finish in the time left"
+	default:
+		none.Unconfirmed = fmt.Sprintf("%s failed: %v", name, err)
+	}
+	return none
+}
