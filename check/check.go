@@ -243,93 +243,20 @@ func Run(ctx context.Context, opt Options) ([]Cell, bool, error) {
 	allOK := true
 	total := len(methods) * (opt.To - opt.From + 1)
 	for n := opt.From; n <= opt.To; n++ {
-		p := model.Classic(n)
-		known, knownDistinct, isKnown := model.KnownCount(n)
+		_, _, isKnown := model.KnownCount(n)
 		var row []Cell
 		for _, m := range methods {
 			if err := ctx.Err(); err != nil {
 				return cells, false, err
 			}
-			c := Cell{N: n, Method: m.Name}
-			switch {
-			case m.Missing != "":
-				c.Status, c.Note = Skipped, m.Missing
-			case n > m.MaxN:
-				c.Status, c.Note = Skipped, fmt.Sprintf("N > %d", m.MaxN)
-			default:
-				mctx, cancel := context.WithTimeout(ctx, opt.Budget)
-				start := time.Now()
-				if m.Count != nil {
-					r, err := m.Count(mctx, p)
-					c.Seconds = time.Since(start).Seconds()
-					switch {
-					case errors.Is(err, context.DeadlineExceeded) || err == nil && mctx.Err() != nil:
-						c.Status, c.Note = Timeout, fmt.Sprintf("over %v", opt.Budget)
-					case ctx.Err() != nil:
-						cancel()
-						return cells, false, ctx.Err()
-					case err != nil:
-						c.Status, c.Note = Errored, err.Error()
-					default:
-						all := r.All
-						c.Count, c.Status = &all, OK
-						if r.HasDistinct {
-							d := r.Distinct
-							c.Distinct = &d
-						}
-						if isKnown && (all != known || r.HasDistinct && r.Distinct != knownDistinct) {
-							c.Status, c.Note = Disagree, fmt.Sprintf("OEIS: %d (%d distinct)", known, knownDistinct)
-						}
-					}
-				} else {
-					s, err := m.Find(mctx, p)
-					c.Seconds = time.Since(start).Seconds()
-					switch {
-					case errors.Is(err, context.DeadlineExceeded):
-						c.Status, c.Note = Timeout, fmt.Sprintf("over %v", opt.Budget)
-					case ctx.Err() != nil:
-						cancel()
-						return cells, false, ctx.Err()
-					case errors.As(err, new(*nqueens.WrongAnswerError)):
-						c.Status, c.Note = Disagree, err.Error()
-					case errors.Is(err, native.ErrNoSolution):
-						c.Status, c.Note = OK, "no solution"
-						if !isKnown || known != 0 {
-							c.Status, c.Note = Disagree, fmt.Sprintf("no solution, but Q(%d) = %d", n, known)
-						}
-					case errors.As(err, new(*nqueens.InvalidSolutionError)):
-						c.Status, c.Note = Invalid, err.Error()
-					case err != nil:
-						c.Status, c.Note = Errored, err.Error()
-					default:
-						c.Status, c.Found = OK, s != nil
-						if isKnown && known == 0 {
-							c.Status, c.Note = Disagree, "a solution where OEIS says none"
-						}
-					}
-				}
-				cancel()
+			c, err := runCell(ctx, m, n, opt.Budget)
+			if err != nil {
+				return cells, false, err
 			}
 			row = append(row, c)
 		}
-		// Counts that disagree with each other, where OEIS has no value.
 		if !isKnown {
-			var ref *uint64
-			for i := range row {
-				if row[i].Count == nil {
-					continue
-				}
-				if ref == nil {
-					ref = row[i].Count
-				} else if *row[i].Count != *ref {
-					for j := range row {
-						if row[j].Count != nil {
-							row[j].Status = Disagree
-						}
-					}
-					break
-				}
-			}
+			markDisagreements(row)
 		}
 		for _, c := range row {
 			if c.Status == Disagree || c.Status == Invalid || c.Status == Errored {
@@ -345,4 +272,112 @@ func Run(ctx context.Context, opt Options) ([]Cell, bool, error) {
 		}
 	}
 	return cells, allOK, nil
+}
+
+// runCell runs method m on N = n within the budget and judges its answer:
+// a count against OEIS A000170 and A002562, a solution verified, "no
+// solution" against Q(n). The error is the caller's context's, when it
+// was cancelled; every failure of the method is the cell's status.
+func runCell(ctx context.Context, m Method, n int, budget time.Duration) (Cell, error) {
+	c := Cell{N: n, Method: m.Name}
+	switch {
+	case m.Missing != "":
+		c.Status, c.Note = Skipped, m.Missing
+		return c, nil
+	case n > m.MaxN:
+		c.Status, c.Note = Skipped, fmt.Sprintf("N > %d", m.MaxN)
+		return c, nil
+	}
+	mctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	start := time.Now()
+	if m.Count != nil {
+		r, err := m.Count(mctx, model.Classic(n))
+		c.Seconds = time.Since(start).Seconds()
+		if ctx.Err() != nil {
+			return c, ctx.Err()
+		}
+		judgeCount(&c, r, err, mctx.Err() != nil, budget)
+		return c, nil
+	}
+	s, err := m.Find(mctx, model.Classic(n))
+	c.Seconds = time.Since(start).Seconds()
+	if ctx.Err() != nil {
+		return c, ctx.Err()
+	}
+	judgeFind(&c, s, err, budget)
+	return c, nil
+}
+
+// judgeCount sets the status of a counter's cell from its result: a
+// timeout (the method's budget expired), an error, or a count that agrees
+// with OEIS or not.
+func judgeCount(c *Cell, r *nqueens.CountResult, err error, expired bool, budget time.Duration) {
+	known, knownDistinct, isKnown := model.KnownCount(c.N)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || err == nil && expired:
+		c.Status, c.Note = Timeout, fmt.Sprintf("over %v", budget)
+	case err != nil:
+		c.Status, c.Note = Errored, err.Error()
+	default:
+		all := r.All
+		c.Count, c.Status = &all, OK
+		if r.HasDistinct {
+			d := r.Distinct
+			c.Distinct = &d
+		}
+		if isKnown && (all != known || r.HasDistinct && r.Distinct != knownDistinct) {
+			c.Status, c.Note = Disagree, fmt.Sprintf("OEIS: %d (%d distinct)", known, knownDistinct)
+		}
+	}
+}
+
+// judgeFind sets the status of a finder's cell from its answer: a
+// solution (verified by the registry) where OEIS has one, "no solution"
+// where it has none.
+func judgeFind(c *Cell, s *nqueens.Solution, err error, budget time.Duration) {
+	known, _, isKnown := model.KnownCount(c.N)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		c.Status, c.Note = Timeout, fmt.Sprintf("over %v", budget)
+	case errors.As(err, new(*nqueens.WrongAnswerError)):
+		c.Status, c.Note = Disagree, err.Error()
+	case errors.Is(err, native.ErrNoSolution):
+		c.Status, c.Note = OK, "no solution"
+		if !isKnown || known != 0 {
+			c.Status, c.Note = Disagree, fmt.Sprintf("no solution, but Q(%d) = %d", c.N, known)
+		}
+	case errors.As(err, new(*nqueens.InvalidSolutionError)):
+		c.Status, c.Note = Invalid, err.Error()
+	case err != nil:
+		c.Status, c.Note = Errored, err.Error()
+	default:
+		c.Status, c.Found = OK, s != nil
+		if isKnown && known == 0 {
+			c.Status, c.Note = Disagree, "a solution where OEIS says none"
+		}
+	}
+}
+
+// markDisagreements marks every count of a row Disagree when two of them
+// differ (for an N that OEIS has no value for).
+func markDisagreements(row []Cell) {
+	var ref *uint64
+	for i := range row {
+		if row[i].Count == nil {
+			continue
+		}
+		if ref == nil {
+			ref = row[i].Count
+			continue
+		}
+		if *row[i].Count != *ref {
+			for j := range row {
+				if row[j].Count != nil {
+					row[j].Status = Disagree
+				}
+			}
+			return
+		}
+	}
 }
