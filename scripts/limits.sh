@@ -4,7 +4,9 @@
 # machine (one run each, the command line's own timing, stopping at the
 # first size that takes longer than LIMIT). Finders solve the classic
 # problem once (a verified solution); counters count it (checked against
-# OEIS), with 2 jobs where a method runs in parallel. Writes docs/limits.md.
+# OEIS), with 2 jobs where a method runs in parallel. Writes
+# cmd/nqueens/limits.md, which the help of solve and count shows (and so
+# the generated reference, docs/cli).
 # usage: scripts/limits.sh [LIMIT]        default LIMIT = 60s
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -42,9 +44,10 @@ measure "count, backtrack" "10 11 12 13 14 15 16" count N -m backtrack
 measure "count, dlx (2 jobs)" "10 11 12 13 14 15 16" count N -m dlx --jobs 2
 measure "count, sat (gini, 2 jobs)" "8 9 10 11 12 13 14 15" count N -m sat --jobs 2
 {
+  echo "<!-- Written by scripts/limits.sh on $(date -u +%Y-%m-%d), $(nproc) cores ($(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)); the help of solve and count shows it. -->"
   echo "| method | largest N in about a second | largest N in about a minute |"
   echo "| --- | --- | --- |"
   printf '%s\n' "${rows[@]}"
-} >docs/limits.md
-echo "limits: wrote docs/limits.md ($(nproc) cores, $(date -u +%Y-%m-%d))"
-cat docs/limits.md
+} >cmd/nqueens/limits.md
+echo "limits: wrote cmd/nqueens/limits.md; now regenerate the reference: go test ./cmd/nqueens -run TestCLIReference -update"
+cat cmd/nqueens/limits.md

@@ -39,13 +39,7 @@ the default, and gophersat with blocking clauses; clasp and cryptominisat5 as
 processes, clasp only with a parsimonious encoding since it cannot project).
 Every model and cover is verified as a solution before it is counted.
 
-Measured on a 2-core machine (scripts/limits.sh, one run each): largest N
-in about a second / a minute
-  constellation (2 jobs)  16 / 18 (25 s)
-  bitmask (2 jobs)        16 / 18 (37 s)
-  backtrack               13 / 15 (10 s)
-  dlx (2 jobs)            14 / 16 (13 s)
-  sat (gini, 2 jobs)      12 / 14 (30 s)`,
+` + limitsHelp("count"),
 		Args: argsBetween(1, 1, "N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if jobs < 0 {

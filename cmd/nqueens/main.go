@@ -1,25 +1,7 @@
 // Command nqueens finds, counts and checks N-Queens solutions, writes the
-// problem as input for other solvers, and runs solvers on it.
-//
-//	nqueens solve N [--method localsearch|construct|backtrack|sat|dlx] [--fix r:c,...] [--block r:c,...] [-o FILE]
-//	nqueens count N [--method constellation|bitmask|backtrack|dlx|sat] [--unique] [--jobs K] [--checkpoint FILE] [--shard I/M -o PART.json]
-//	nqueens merge PART.json...
-//	nqueens verify N [FILE|-]
-//	nqueens encode N [--format dimacs|xcc|opb|mzn|dzn|mzn-inline|xcsp3] [--amo NAME] [--order natural|organ-pipe] [-o FILE]
-//	nqueens sat [FILE|-] [--solver NAME|PATH] [--all]
-//	nqueens xcc [FILE|-] [--all|--count]
-//	nqueens check [--from A] [--to B] [--methods LIST] [--budget D]
-//	nqueens gen FAMILY --out DIR | nqueens gen --verify DIR
-//	nqueens run DIR --solvers LIST [--timeout D] [--memory M] [--results FILE]
-//	nqueens plot RESULTS [--cactus F] [--scatter A B F] [--by-n F] [--hardness F]
-//	nqueens draw N [FILE|-] --svg F | --png F
-//	nqueens trace N [--gif FILE] [--method backtrack|localsearch]
-//	nqueens bench [--plot FILE.png] [--quick]
-//
-// Each command's --help gives its flags. Errors are one line on standard
-// error: exit status 2 for bad input, 1 for a failure or an invalid
-// solution, 130 after an interrupt; sat answers as SAT solvers do (10
-// satisfiable, 20 unsatisfiable).
+// problem as input for other solvers, and runs solvers on it. Its reference
+// is its help ("nqueens --help", "nqueens solve --help"), from which
+// docs/cli (Markdown) and docs/man (man pages) are generated.
 package main
 
 import (
@@ -50,6 +32,7 @@ import (
 func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 
 // Exit statuses; after a signal, 128 plus its number, as a shell reports it.
+// exitStatuses says what each means, for the help.
 const (
 	exitOK       = 0
 	exitFailure  = 1
@@ -69,6 +52,28 @@ const (
 type exitCode int
 
 func (c exitCode) Error() string { return "exit " + strconv.Itoa(int(c)) }
+
+// exitStatuses is the one table of exit statuses, shown by nqueens --help.
+var exitStatuses = []struct {
+	code    string
+	meaning string
+}{
+	{"0", "success"},
+	{"1", "a failure: no solution, a wrong answer of a method or solver, a solver that fails, a full disk, standard output that cannot be written, a run that timed out"},
+	{"2", "bad input: an argument or flag out of range or unknown, an unreadable or malformed file, a problem too large for the method or for memory, a file in use"},
+	{"3", "a bug caught at the command's boundary (\"internal error: ... (please report)\", never a Go stack trace)"},
+	{"10, 20", "sat, xcc --all: satisfiable (a solution), unsatisfiable (none), as SAT solvers answer"},
+	{"129, 130, 143", "stopped by SIGHUP, SIGINT, SIGTERM (128 plus the signal), temporaries removed"},
+}
+
+// exitStatusHelp lists exitStatuses for the help.
+func exitStatusHelp() string {
+	var b strings.Builder
+	for _, s := range exitStatuses {
+		fmt.Fprintf(&b, "\n  %-14s %s", s.code, s.meaning)
+	}
+	return b.String()
+}
 
 // signalGrace is how long a command has, after SIGINT, SIGTERM or SIGHUP,
 // to stop by itself; then the process exits anyway, its temporaries
@@ -220,8 +225,13 @@ func newRoot(e *env) *cobra.Command {
 		Use:   "nqueens",
 		Short: "Find, count and check N-Queens solutions",
 		Long: `nqueens finds one solution for boards of up to billions of queens, counts all
-solutions with symmetry, and verifies solution files. Rows and columns are
-numbered from 1 in everything it prints and reads, from 0 in JSON output.`,
+solutions with symmetry, certifies answers across independent methods,
+writes the problem as input for other solvers (DIMACS, XCC, OPB, MiniZinc,
+XCSP3), and runs and scores solvers on benchmark suites with known answers.
+Rows and columns are numbered from 1 in everything it prints and reads,
+from 0 in JSON output. Errors are one line on standard error.
+
+Exit statuses:` + exitStatusHelp(),
 		Version:       nqueens.Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,

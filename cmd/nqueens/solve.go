@@ -109,15 +109,7 @@ With -o the solution is written in the classic format: the 1-based column of
 each row on one line, then a drawing for N <= 20. N = 2 and 3 have no
 solution: the exit status is then 1.
 
-Measured on a 2-core machine (scripts/limits.sh, one run each; complete
-searches are not monotonic in N): largest N in about a second / a minute
-  localsearch                 10,000,000 / 300,000,000 (71 s)
-  construct                   100,000,000 / 1,000,000,000 (7 s)
-  backtrack                   28 / 32 (7 s; N = 34 passes a minute)
-  backtrack --order heuristic 1000 / 1000 (0.1 s)
-  dlx                         60 / 70 (12 s)
-  dlx --order heuristic       1000 / 1000 (0.5 s)
-  sat (gini, product)         300 / 1000 (6.5 s)`,
+` + limitsHelp("solve"),
 		Args: argsBetween(1, 1, "N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, f, err := methodFor(&probFlags, args[0], method, nqueens.LookupFinder)
