@@ -15,7 +15,7 @@ import (
 )
 
 // Version is the toolkit's version, written into every file it generates.
-const Version = "0.1.0"
+const Version = "0.2.0"
 
 // Solution is a verified solution and how it was found.
 type Solution struct {

@@ -10,7 +10,7 @@ import (
 
 // Options are what every writer puts in its header besides the instance.
 type Options struct {
-	// Generator names the program and version ("nqueens 0.1.0").
+	// Generator names the program and version ("nqueens 0.2.0").
 	Generator string
 	// Command is the exact command line that made the file, if any.
 	Command string

@@ -5,7 +5,7 @@
 # benchmarks of the main workloads: constellation and bitmask counting
 # (n = 16 and 17, one job), local search (10^6 and 10^7 queens), DIMACS writing, dancing links
 # and gini enumeration. Rerun it after large changes to those hot paths
-# and commit the result; see README ("Speed").
+# and commit the result; see docs/design.md.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)

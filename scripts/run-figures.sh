@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The figures of `nqueens run` in the README, made again: two suites (the
+# The figures of `nqueens run` in docs/benchmarks.md, made again: two suites (the
 # classic problem for N = 8..12, and 20 completion instances with N = 40 and
 # 26 pre-placed queens, about the middle of the SAT-to-UNSAT change), each in
 # DIMACS and XCC, run by gini, gophersat, cadical, minisat, cryptominisat5,
 # clasp and dancing links (20 s and 4 GiB a run). It writes the summaries to
 # docs/run-classic.md and docs/run-completion.md, the cactus plot of both to
-# docs/run-cactus.png (and .svg), and the tables into README.md between the
+# docs/run-cactus.png (and .svg), and the tables into docs/benchmarks.md between the
 # markers <!-- run-figures --> and <!-- /run-figures -->.
 # usage: scripts/run-figures.sh
 set -euo pipefail
@@ -38,13 +38,13 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
   echo
   cat docs/run-completion.md
   echo
-  echo "![instances solved against time](docs/run-cactus.png)"
+  echo "![instances solved against time](run-cactus.png)"
   echo "<!-- /run-figures -->"
 } >"$work/section.md"
 awk -v sec="$work/section.md" '
   /<!-- run-figures -->/ { while ((getline l < sec) > 0) print l; skip = 1; next }
   /<!-- \/run-figures -->/ { skip = 0; next }
-  !skip { print }' README.md >"$work/README.md"
-grep -q '<!-- run-figures -->' "$work/README.md" || { echo "run-figures: README.md has no <!-- run-figures --> marker" >&2; exit 1; }
-cp "$work/README.md" README.md
-echo "run-figures: wrote docs/run-classic.md, docs/run-completion.md, docs/run-cactus.png and .svg, README.md"
+  !skip { print }' docs/benchmarks.md >"$work/benchmarks.md"
+grep -q '<!-- run-figures -->' "$work/benchmarks.md" || { echo "run-figures: docs/benchmarks.md has no <!-- run-figures --> marker" >&2; exit 1; }
+cp "$work/benchmarks.md" docs/benchmarks.md
+echo "run-figures: wrote docs/run-classic.md, docs/run-completion.md, docs/run-cactus.png and .svg, docs/benchmarks.md"

@@ -178,6 +178,35 @@ func TestRunSuite(t *testing.T) {
 			t.Errorf("%v: %d %q", args, code, errs)
 		}
 	}
+	// An instance edited by hand is not run: the run is an error, no
+	// result is recorded for it, and a solver that rewrites its instance
+	// is reported, its answer judged against the bytes as they were.
+	var man suite.Manifest
+	json.Unmarshal(raw, &man)
+	inst := filepath.Join(suiteDir, man.Files[0].File)
+	orig, _ := os.ReadFile(inst)
+	os.WriteFile(inst, append(append([]byte{}, orig...), []byte("c edited\n")...), 0o644)
+	fresh := filepath.Join(dir, "fresh.jsonl")
+	if code, _, errs := runCLI(t, "", "run", suiteDir, "--solvers", "gini", "--results", fresh, "-q"); code != 1 || !strings.Contains(errs, "has changed since the suite was written") {
+		t.Errorf("edited instance: %d %q", code, errs)
+	}
+	for _, r := range readRecords(t, fresh) {
+		if r.File == man.Files[0].File {
+			t.Errorf("a run of the edited instance was recorded: %+v", r)
+		}
+	}
+	os.WriteFile(inst, orig, 0o644)
+	saved := map[string][]byte{}
+	for _, f := range man.Files {
+		saved[f.File], _ = os.ReadFile(filepath.Join(suiteDir, f.File))
+	}
+	rewriter := fakeSolver(t, dir, "rewriter", `[ -f "$1" ] && printf 'p cnf 1 1\n1 0\n' > "$1"; echo "s UNSATISFIABLE"; exit 20`)
+	if code, _, errs := runCLI(t, "", "run", suiteDir, "--solvers", rewriter, "--results", filepath.Join(dir, "rw.jsonl"), "-q"); code != 1 || !strings.Contains(errs, "was changed during the run") {
+		t.Errorf("a solver that rewrites its instance: %d %q", code, errs)
+	}
+	for name, b := range saved {
+		os.WriteFile(filepath.Join(suiteDir, name), b, 0o644)
+	}
 	// JSON summary.
 	code, out, _ = runCLI(t, "", append([]string{"run", suiteDir, "--solvers", "gini", "--results", results, "--timeout", "30s", "--json", "-q"}, memArgs...)...)
 	var rows []lab.Summary
