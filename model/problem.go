@@ -110,3 +110,13 @@ func ParseSquares(s string) ([]Square, error) {
 	}
 	return out, nil
 }
+
+// FormatSquares writes squares as ParseSquares reads them: 1-based
+// ROW:COL, comma-separated ("1:1,2:3").
+func FormatSquares(sq []Square) string {
+	parts := make([]string, len(sq))
+	for i, s := range sq {
+		parts[i] = fmt.Sprintf("%d:%d", s.Row+1, s.Col+1)
+	}
+	return strings.Join(parts, ",")
+}

@@ -16,7 +16,6 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/encode"
-	"github.com/queenslab/nqueens/internal/cmdline"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
@@ -43,9 +42,13 @@ type Options struct {
 	// Seed makes the suite reproducible: same options, same bytes.
 	Seed uint64
 	// Command is the command that made the suite, without its output
-	// folder, for the manifest. (Each file's header holds the nqueens
-	// encode command that writes that file again.)
+	// folder, for the manifest.
 	Command string
+	// Reproduce, if set, gives the command line that writes the file of
+	// an instance again byte for byte (the caller's own: nqueens encode
+	// with the instance's squares, format and encoding); it goes into the
+	// file's header and the manifest's command column. Nil: none.
+	Reproduce func(Instance) string
 	// Budget bounds the deciding of each instance (dancing links and gini
 	// together): an instance not decided within it is recorded as
 	// expected UNKNOWN, with the reason, and the run goes on.
@@ -377,13 +380,13 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 			expected = Satisfiable
 		}
 		base := Row{Expected: expected, Reason: reason, ID: in.id, Family: o.Family, N: in.p.N, M: o.M, Seed: o.Seed,
-			Fixed: squaresText(in.p.Fixed), Blocked: squaresText(in.p.Blocked), Solutions: count, DecideNodes: nodes}
+			Fixed: model.FormatSquares(in.p.Fixed), Blocked: model.FormatSquares(in.p.Blocked), Solutions: count, DecideNodes: nodes}
 		if o.Certify && expected == Unsatisfiable {
 			cctx, cancel := context.WithTimeout(ctx, o.Budget)
 			base.Certificate, err = certify(cctx, in.p)
 			cancel()
 			if undecided(ctx, err) {
-				return nil, fmt.Errorf("%s: no checked proof of unsatisfiability within the budget of %v (give a larger --budget, or leave out --certify)", in.id, o.Budget)
+				return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: %s: no checked proof of unsatisfiability within the budget of %v: give a larger budget, or certify none", in.id, o.Budget)}
 			}
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", in.id, err)
@@ -405,8 +408,11 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 					name += "-" + strings.ReplaceAll(amo, ":", "")
 				}
 				row.File = name + format.Extension()
-				eo := instanceOptions(in.p, format, amo, fmt.Sprintf("suite instance %s: family %s, seed %d, draw %d", in.id, o.Family, o.Seed, in.seed))
-				row.Command = eo.Command
+				file := Instance{Problem: in.p, Format: format, AMO: amo, Note: fmt.Sprintf("suite instance %s: family %s, seed %d, draw %d", in.id, o.Family, o.Seed, in.seed)}
+				if o.Reproduce != nil {
+					row.Command = o.Reproduce(file)
+				}
+				eo := nqueens.EncodeOptions{Format: format, AMO: amo, Command: row.Command, Note: file.Note}
 				sum, err := writeHashed(ctx, filepath.Join(dir, row.File), func(w io.Writer) error {
 					return nqueens.Encode(ctx, w, in.p, eo)
 				})
@@ -442,22 +448,13 @@ func undecided(ctx context.Context, err error) bool {
 	return err != nil && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil
 }
 
-// instanceOptions are the options that write instance p in the format,
-// with the command that writes it again byte for byte (nqueens encode, its
-// squares, format and encoding, and the note that says where it comes
-// from): no path, nothing of the machine that made it.
-func instanceOptions(p model.Problem, format encode.Format, amo, note string) nqueens.EncodeOptions {
-	args := []string{"encode", fmt.Sprint(p.N)}
-	if len(p.Fixed) > 0 {
-		args = append(args, "--fix", squaresText(p.Fixed))
-	}
-	if len(p.Blocked) > 0 {
-		args = append(args, "--block", squaresText(p.Blocked))
-	}
-	args = append(args, "--format", string(format))
-	if amo != "" {
-		args = append(args, "--amo", amo)
-	}
-	args = append(args, "--note", note)
-	return nqueens.EncodeOptions{Format: format, AMO: amo, Command: cmdline.Join(args), Note: note}
+// Instance is one file of a suite, as Options.Reproduce is given it: the
+// problem, the format, the encoding of a DIMACS file, and the note that
+// says where the instance comes from (family, seed, draw). The note is
+// written into the file's header; nothing of the machine or the folder is.
+type Instance struct {
+	Problem model.Problem
+	Format  encode.Format
+	AMO     string
+	Note    string
 }

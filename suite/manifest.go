@@ -79,16 +79,6 @@ func (r Row) Problem() (model.Problem, error) {
 	return p, err
 }
 
-// squaresText writes squares as the manifest and the command line give
-// them: 1-based ROW:COL, comma-separated.
-func squaresText(sq []model.Square) string {
-	parts := make([]string, len(sq))
-	for i, s := range sq {
-		parts[i] = fmt.Sprintf("%d:%d", s.Row+1, s.Col+1)
-	}
-	return strings.Join(parts, ",")
-}
-
 // unwrapPath is the system's error without the path that the caller
 // names already.
 func unwrapPath(err error) error {

@@ -18,9 +18,9 @@ func newCount(e *env) *cobra.Command {
 		jobs           int
 		forward        bool
 		order          string
-		probFlags             problemFlags
-		solverOpts             solverFlags
-		unitOpts             unitFlags
+		probFlags      problemFlags
+		solverOpts     solverFlags
+		unitOpts       unitFlags
 	)
 	c := &cobra.Command{
 		Use:   "count N",

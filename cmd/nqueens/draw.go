@@ -51,9 +51,9 @@ func (probFlags *pictureFlags) write(ctx context.Context, pic draw.Picture) erro
 
 func newDraw(e *env) *cobra.Command {
 	var (
-		pic  pictureFlags
-		probFlags   problemFlags
-		size int
+		pic       pictureFlags
+		probFlags problemFlags
+		size      int
 	)
 	c := &cobra.Command{
 		Use:   "draw N [FILE|-] --svg F | --png F",
@@ -102,7 +102,7 @@ million-queen solution shows its structure.`,
 func newTrace(e *env) *cobra.Command {
 	var (
 		gifPath, method string
-		probFlags              problemFlags
+		probFlags       problemFlags
 		forward         bool
 		cell            int
 		seed            uint64

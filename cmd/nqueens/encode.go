@@ -15,7 +15,7 @@ import (
 func newEncode(e *env) *cobra.Command {
 	var (
 		format, amo, order, out, note string
-		probFlags                            problemFlags
+		probFlags                     problemFlags
 	)
 	c := &cobra.Command{
 		Use:   "encode N",

@@ -9,6 +9,7 @@ import (
 
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/cmdline"
+	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/suite"
 )
 
@@ -79,6 +80,7 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 			}
 			o.AMOs = splitList(amos)
 			o.Command = cmdline.Join(withoutOut(e.args))
+			o.Reproduce = encodeCommand
 			if err := o.Validate(); err != nil {
 				return err
 			}
@@ -146,4 +148,24 @@ func withoutOut(args []string) []string {
 		}
 	}
 	return out
+}
+
+// encodeCommand is the command that writes the file of a suite's instance
+// again, byte for byte: nqueens encode with its squares, format, encoding
+// and note; no path, nothing of the machine that made it.
+func encodeCommand(in suite.Instance) string {
+	p := in.Problem
+	args := []string{"encode", fmt.Sprint(p.N)}
+	if len(p.Fixed) > 0 {
+		args = append(args, "--fix", model.FormatSquares(p.Fixed))
+	}
+	if len(p.Blocked) > 0 {
+		args = append(args, "--block", model.FormatSquares(p.Blocked))
+	}
+	args = append(args, "--format", string(in.Format))
+	if in.AMO != "" {
+		args = append(args, "--amo", in.AMO)
+	}
+	args = append(args, "--note", in.Note)
+	return cmdline.Join(args)
 }

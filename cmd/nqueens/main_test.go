@@ -95,7 +95,7 @@ func TestSolveOutputFileAndVerify(t *testing.T) {
 	}
 }
 
-func TestVerifySeedFile(t *testing.T) {
+func TestVerifyLocalSearchFile(t *testing.T) {
 	code, out, _ := runCLI(t, "", "verify", "8", filepath.Join("..", "..", "model", "testdata", "localsearch-n8.txt"))
 	if code != 0 || out != "valid\n" {
 		t.Errorf("%d %q", code, out)

@@ -18,7 +18,7 @@ import (
 func newSAT(e *env) *cobra.Command {
 	var (
 		all, certify bool
-		solverOpts           solverFlags
+		solverOpts   solverFlags
 		quietV       bool
 		started      time.Time
 	)

@@ -89,8 +89,8 @@ func newSolve(e *env) *cobra.Command {
 		forward       bool
 		certify       bool
 		order         string
-		probFlags            problemFlags
-		solverOpts            solverFlags
+		probFlags     problemFlags
+		solverOpts    solverFlags
 		pic           pictureFlags
 	)
 	c := &cobra.Command{
