@@ -13,15 +13,13 @@ import (
 	"github.com/queenslab/nqueens/solvers/sat"
 )
 
-// ConfirmCountMaxN is the largest board of a completion or blocked problem
-// whose count is confirmed by a second method (backtracking, or dancing
-// links for backtracking): below it that costs little.
-const ConfirmCountMaxN = 10
-
-// confirmCount holds a count to what is known of p (OEIS for the classic
-// problem, 0 when pre-placed queens attack each other) or, for other
-// variants up to ConfirmCountMaxN, to a second method's count. A count that
-// disagrees is a *WrongAnswerError naming the method.
+// confirmCount holds a count to what is known of p: OEIS for the classic
+// problem, 0 when pre-placed queens attack each other, else the count of a
+// second, independent method (SecondMethod) within the context's deadline
+// or ConfirmBudget. A count that disagrees is a *WrongAnswerError naming
+// the method; one the second method did not finish is marked unconfirmed
+// in r (ConfirmedBy empty, Unconfirmed the reason), never taken as a fact
+// without saying so.
 func confirmCount(ctx context.Context, p model.Problem, method Method, who string, r *CountResult) error {
 	wrong := func(truth string) error {
 		return &WrongAnswerError{Method: who, Claim: fmt.Sprintf("N = %d has %d solutions", p.N, r.All), Truth: truth}
@@ -30,11 +28,17 @@ func confirmCount(ctx context.Context, p model.Problem, method Method, who strin
 		all, distinct, ok := model.KnownCount(p.N)
 		switch {
 		case !ok:
+			r.Unconfirmed = fmt.Sprintf("OEIS A000170 has no value for N = %d", p.N)
 		case r.All != all:
 			return wrong(fmt.Sprintf("Q(%d) = %d (OEIS A000170)", p.N, all))
 		case r.HasDistinct && r.Distinct != distinct:
 			return &WrongAnswerError{Method: who, Claim: fmt.Sprintf("N = %d has %d essentially distinct solutions", p.N, r.Distinct),
 				Truth: fmt.Sprintf("OEIS A002562 gives %d", distinct)}
+		default:
+			r.ConfirmedBy = "OEIS A000170"
+			if r.HasDistinct {
+				r.ConfirmedBy += " and A002562"
+			}
 		}
 		return nil
 	}
@@ -42,23 +46,36 @@ func confirmCount(ctx context.Context, p model.Problem, method Method, who strin
 		if r.All != 0 {
 			return wrong(why)
 		}
+		r.ConfirmedBy = why
 		return nil
 	}
-	if p.N > ConfirmCountMaxN {
-		return nil
-	}
-	other, name := Backtrack, "backtracking"
-	if method == Backtrack {
-		other, name = DLX, "dancing links"
-	}
-	o, err := counter(other).count(ctx, p, CountOptions{Jobs: 1})
-	if err != nil {
-		return err
-	}
-	if o.All != r.All {
+	other := SecondMethod(p, method)
+	name := Title(other)
+	cctx, cancel := budgeted(ctx)
+	defer cancel()
+	o, err := counter(other).count(cctx, p, CountOptions{})
+	switch {
+	case err == nil && o.All != r.All:
 		return wrong(fmt.Sprintf("%s counts %d", name, o.All))
+	case err == nil:
+		r.ConfirmedBy = name
+	case errors.Is(ctx.Err(), context.Canceled):
+		return ctx.Err()
+	case errors.Is(err, context.DeadlineExceeded):
+		r.Unconfirmed = name + " did not finish in the time left"
+	default:
+		r.Unconfirmed = fmt.Sprintf("%s failed: %v", name, err)
 	}
 	return nil
+}
+
+// budgeted is the context of a confirming search: the caller's deadline,
+// or ConfirmBudget when it sets none.
+func budgeted(ctx context.Context) (context.Context, context.CancelFunc) {
+	if _, ok := ctx.Deadline(); ok {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, ConfirmBudget)
 }
 
 // CertifySolver is the solver whose DRAT proofs certify "no solution".
@@ -120,18 +137,19 @@ func certifyNone(ctx context.Context, p model.Problem, who string) error {
 	return &NoSolutionError{Method: who, ConfirmedBy: cert.String()}
 }
 
-// ConfirmBudget bounds the independent search that confirms a "no
-// solution" when the caller's context sets no deadline.
+// ConfirmBudget bounds the independent search that confirms an answer
+// (no solution, or a count of a variant) when the caller's context sets no
+// deadline.
 const ConfirmBudget = time.Minute
 
 // confirmNone checks the answer "p has no solution" of the method who,
 // which ran as the registry's finder method: by the known counts for the
 // classic problem, by the pre-placed queens for a completion whose queens
-// attack each other, else by a second complete method (dancing links, or
-// backtracking to check dancing links) within the context's deadline or
-// ConfirmBudget. It returns a *NoSolutionError, a *WrongAnswerError when
-// the answer is false, or the context's error when it was cancelled (a deadline
-// that passes leaves the answer unconfirmed).
+// cannot all stand, else by a second, independent complete method
+// (SecondMethod) within the context's deadline or ConfirmBudget. It
+// returns a *NoSolutionError, a *WrongAnswerError when the answer is false,
+// or the context's error when it was cancelled (a deadline that passes
+// leaves the answer unconfirmed).
 func confirmNone(ctx context.Context, p model.Problem, method Method, who string) error {
 	none := &NoSolutionError{Method: who}
 	if p.IsClassic() {
@@ -149,17 +167,26 @@ func confirmNone(ctx context.Context, p model.Problem, method Method, who string
 		none.ConfirmedBy = why
 		return none
 	}
-	other, name := DLX, "dancing links"
-	if method == DLX {
-		other, name = Backtrack, "backtracking"
-	}
-	f := finder(other)
-	cctx, cancel := ctx, context.CancelFunc(func() {})
-	if _, ok := ctx.Deadline(); !ok {
-		cctx, cancel = context.WithTimeout(ctx, ConfirmBudget)
-	}
+	other := SecondMethod(p, method)
+	name := Title(other)
+	cctx, cancel := budgeted(ctx)
 	defer cancel()
-	s, err := f.find(cctx, p, FindOptions{})
+	var s *Solution
+	var err error
+	if c := counter(other); c.Parallel {
+		// A count on every core says "none" as well as a search for one,
+		// and sooner; a solution it finds is looked for again to show it.
+		var r *CountResult
+		if r, err = c.count(cctx, p, CountOptions{}); err == nil {
+			if r.All == 0 {
+				err = native.ErrNoSolution
+			} else {
+				s, err = finder(other).find(cctx, p, FindOptions{Seed: 1})
+			}
+		}
+	} else {
+		s, err = finder(other).find(cctx, p, FindOptions{Seed: 1})
+	}
 	switch {
 	case err == nil:
 		if verr := model.VerifyColumns(p, s.Columns); verr != nil {

@@ -72,7 +72,7 @@ func TestConfirmNone(t *testing.T) {
 		}
 	}
 	unsat := model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 0}}} // corner queen: no 6-queens solution has one
-	for method, by := range map[Method]string{SAT: "dancing links", DLX: "backtracking"} {
+	for method, by := range map[Method]string{SAT: "constraint propagation (cp)", DLX: "constraint propagation (cp)", CP: "dancing links"} {
 		err := confirmNone(ctx, unsat, method, string(method))
 		if n := noneOf(err); n == nil || n.ConfirmedBy != by || !errors.Is(err, native.ErrNoSolution) {
 			t.Errorf("%s: %v, want confirmed by %s", method, err, by)

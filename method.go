@@ -17,6 +17,7 @@ const (
 	DLX           Method = "dlx"           // the exact cover answered by dancing links
 	Constellation Method = "constellation" // border constellations, weighted by orbit
 	Bitmask       Method = "bitmask"       // Takaken's bitmask search
+	CP            Method = "cp"            // constraint propagation with the diagonal sums
 )
 
 // Order is the search order of a complete method that takes one (Finder.Orders,
@@ -78,4 +79,24 @@ func (o *Order) UnmarshalText(b []byte) error {
 	v, err := ParseOrder(string(b))
 	*o = v
 	return err
+}
+
+// titles name the methods in sentences ("confirmed by dancing links").
+var titles = map[Method]string{
+	LocalSearch:   "local search",
+	Construct:     "the construction",
+	Backtrack:     "backtracking",
+	SAT:           "SAT",
+	DLX:           "dancing links",
+	Constellation: "the constellation count",
+	Bitmask:       "the bitmask count",
+	CP:            "constraint propagation (cp)",
+}
+
+// Title names method m in a sentence: "dancing links", "backtracking".
+func Title(m Method) string {
+	if t, ok := titles[m]; ok {
+		return t
+	}
+	return string(m)
 }

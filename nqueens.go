@@ -47,6 +47,10 @@ type CountResult struct {
 	// Solver and AMO name the CNF solver and encoding (method sat).
 	Solver, AMO string
 	Elapsed     time.Duration
+	// ConfirmedBy says what the count agrees with: OEIS, or the second
+	// method that counted the same. Empty when it could not be confirmed,
+	// and Unconfirmed says why.
+	ConfirmedBy, Unconfirmed string
 }
 
 // FindOptions are the options of a finder; each method reads the ones that
@@ -68,6 +72,9 @@ type FindOptions struct {
 	// cadical writes and that is checked in-process (package cnf/drat),
 	// instead of by a second search.
 	Certify bool
+	// Jobs is the number of goroutines of a method that searches in
+	// parallel (Finder.Parallel), 0 for one a core.
+	Jobs int
 }
 
 // CountOptions are the options of a counter.
@@ -79,7 +86,8 @@ type CountOptions struct {
 	Solver       string // sat: as in FindOptions
 	AMO          string // sat: as in FindOptions
 	// Progress is called with work units done and their total, by a
-	// counter whose Progress is ProgressFraction.
+	// counter whose Progress is ProgressFraction, or with the nodes
+	// searched so far and 0, by one whose Progress is ProgressNodes.
 	Progress func(done, total int)
 }
 
@@ -100,6 +108,8 @@ type Finder struct {
 	// ProgressFrom queens on (see Reports).
 	Progress     Progress
 	ProgressFrom int
+	// Parallel says that it searches with FindOptions.Jobs goroutines.
+	Parallel bool
 	find         func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error)
 }
 
@@ -196,6 +206,32 @@ var finders = []Finder{
 	{Name: DLX, Doc: "exact cover answered by dancing links (Knuth 2000, DLX1), organ-pipe order",
 		MaxN: DLXMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, find: findDLX,
 		Orders: []Order{OrderLex, OrderHeuristic}, Progress: ProgressNodes, ProgressFrom: 1},
+	{Name: CP, Doc: "constraint propagation on bitsets: the line (row or column) with fewest open squares first, forward checking, and the diagonal-sum bound; randomized restarts, then the complete search, in parallel; N <= 64",
+		MaxN: native.CPMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, Parallel: true, Progress: ProgressNodes, ProgressFrom: 1,
+		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
+			co := native.CPOptions{FirstOnly: true, Jobs: opt.Jobs, Seed: opt.Seed}
+			if opt.Progress != nil {
+				co.Progress = func(nodes uint64) { opt.Progress(int64(nodes), 0) }
+			}
+			r, err := native.CP(ctx, p, co)
+			if err != nil {
+				return nil, err
+			}
+			if r.First == nil {
+				return nil, native.ErrNoSolution
+			}
+			return &Solution{Columns: columns(r.First), Nodes: r.Nodes}, nil
+		}},
+}
+
+// columns is a placement of a problem whose every row takes a queen or
+// none (Unset), as the 32-bit columns of a Solution (Unset: 2^32-1).
+func columns(q model.Placement) []uint32 {
+	out := make([]uint32, len(q))
+	for i, c := range q {
+		out[i] = uint32(c)
+	}
+	return out
 }
 
 // symmetryCount is the result of a counter that uses the symmetries of
@@ -251,6 +287,31 @@ var counters = []Counter{
 		MaxN: SATMaxN, AcceptsVariants: true, Parallel: true, count: countSAT},
 	{Name: DLX, Doc: "exact covers counted by dancing links (Knuth 2000), in parallel over the first item's options",
 		MaxN: DLXMaxN, AcceptsVariants: true, Parallel: true, Nodes: true, count: countDLX},
+	{Name: CP, Doc: "constraint propagation on bitsets with the diagonal-sum bound (see solve), the tree cut into subtrees for the goroutines; N <= 64",
+		MaxN: native.CPMaxN, AcceptsVariants: true, Parallel: true, Nodes: true, Progress: ProgressNodes,
+		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
+			co := native.CPOptions{Jobs: opt.Jobs}
+			if opt.Progress != nil {
+				co.Progress = func(nodes uint64) { opt.Progress(int(nodes), 0) }
+			}
+			var classes model.Classes
+			var canonErr error
+			if opt.Distinct {
+				if !p.IsClassic() {
+					return nil, &OptionError{errors.New("essentially distinct counts are defined for the classic problem only")}
+				}
+				co.Each = func(q model.Placement) bool {
+					_, canonErr = classes.Add(q)
+					return canonErr == nil
+				}
+			}
+			r, err := native.CP(ctx, p, co)
+			res := &CountResult{All: r.Count, Nodes: r.Nodes, Jobs: r.Jobs}
+			if opt.Distinct {
+				res.Distinct, res.HasDistinct = uint64(classes.Len()), true
+			}
+			return res, errors.Join(err, canonErr)
+		}},
 }
 
 // backtrack runs the backtracking search of p in the given order: Wirth's

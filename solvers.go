@@ -136,11 +136,7 @@ func decodeColumns(n int, m sat.Model) ([]uint32, error) {
 	if err != nil {
 		return nil, err
 	}
-	cols := make([]uint32, n)
-	for r, c := range q {
-		cols[r] = uint32(c)
-	}
-	return cols, nil
+	return columns(q), nil
 }
 
 func findSAT(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
@@ -207,15 +203,7 @@ func findDLX(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, 
 	if first == nil {
 		return nil, native.ErrNoSolution
 	}
-	q := placementOf(p.N, squares, first)
-	cols := make([]uint32, p.N)
-	for r, c := range q {
-		if c == model.Unset {
-			return nil, fmt.Errorf("dlx: row %d has no queen", r+1)
-		}
-		cols[r] = uint32(c)
-	}
-	return &Solution{Columns: cols, Nodes: st.Nodes}, nil
+	return &Solution{Columns: columns(placementOf(p.N, squares, first)), Nodes: st.Nodes}, nil
 }
 
 // satCubeDepth is the number of first rows whose placements split an

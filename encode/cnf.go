@@ -47,30 +47,35 @@ func RowCubes(p model.Problem, d int) [][]int {
 	for _, s := range p.Fixed {
 		fixed[s.Row] = s.Col
 	}
-	blocked := map[model.Square]bool{}
-	for _, s := range p.Blocked {
-		blocked[s] = true
-	}
+	board := p.Board()
 	var out [][]int
-	cols := make([]int, 0, d)
+	cols := make([]int, 0, d) // per row, its queen's column, or -1
 	var rec func()
 	rec = func() {
 		r := len(cols)
 		if r == d {
-			cube := make([]int, d)
+			var cube []int
 			for i, c := range cols {
-				cube[i] = QueenVar(n, i, c)
+				if c >= 0 {
+					cube = append(cube, QueenVar(n, i, c))
+				}
 			}
 			out = append(out, cube)
 			return
 		}
+		if !board.RowTakesQueen(r) {
+			cols = append(cols, -1)
+			rec()
+			cols = cols[:len(cols)-1]
+			return
+		}
 	next:
 		for c := 0; c < n; c++ {
-			if f, ok := fixed[r]; ok && f != c || blocked[model.Square{Row: r, Col: c}] {
+			if f, ok := fixed[r]; ok && f != c || !board.Open(r, c) {
 				continue
 			}
 			for r2, c2 := range cols {
-				if c2 == c || r-r2 == c-c2 || r-r2 == c2-c {
+				if c2 >= 0 && (c2 == c || r-r2 == c-c2 || r-r2 == c2-c) {
 					continue next
 				}
 			}
@@ -146,7 +151,9 @@ func (k LineKind) Exact() bool { return k == Row || k == Column }
 func lineLength(n, d int) int { return min(d, 2*n-2-d) + 1 }
 
 // Size returns the number of variables and clauses of the CNF, from the
-// formulas of the encoding, without building it.
+// formulas of the encoding, without building it (for the excluded
+// diagonals problem, with one pass over the board to count its closed
+// squares).
 func (f *CNF) Size() (vars, clauses int) {
 	n := f.Problem.N
 	av, ac := f.AMO.Size(n)
@@ -156,13 +163,34 @@ func (f *CNF) Size() (vars, clauses int) {
 		vars += 2 * av
 		clauses += 2 * ac
 	}
-	return vars, clauses + len(f.Problem.Fixed) + len(f.Problem.Blocked)
+	clauses += len(f.Problem.Fixed) + len(f.Problem.Blocked)
+	if !hasClosedLines(f.Problem) {
+		return vars, clauses
+	}
+	// Lines with no clauses: rows and columns that take no queen, excluded
+	// diagonals; and a unit clause for every square they close.
+	board := f.Problem.Board()
+	Lines(n, func(kind LineKind, index int, sq []model.Square) bool {
+		if !lineActive(f.Problem, board, kind, index) {
+			av, ac := f.AMO.Size(len(sq))
+			vars -= av
+			clauses -= ac
+			if kind.Exact() {
+				clauses--
+			}
+		}
+		return true
+	})
+	clauses += extraClosed(f.Problem, board, func(int, int) {})
+	return vars, clauses
 }
 
 // Encode adds every clause to dst: pre-placed queens and blocked squares
-// first as unit clauses, then rows, columns, diagonals and anti-diagonals.
-// If dst has a method Err() error, Encode stops after the first line for
-// which it returns an error.
+// first as unit clauses, then the other closed squares (on an excluded
+// diagonal, in a row or column that takes no queen), then rows, columns,
+// diagonals and anti-diagonals, each line that holds a queen or may. If dst
+// has a method Err() error, Encode stops after the first line for which it
+// returns an error.
 func (f *CNF) Encode(dst cnf.Adder) {
 	n := f.Problem.N
 	for _, s := range f.Problem.Fixed {
@@ -171,10 +199,18 @@ func (f *CNF) Encode(dst cnf.Adder) {
 	for _, s := range f.Problem.Blocked {
 		cnf.AddClause(dst, -QueenVar(n, s.Row, s.Col))
 	}
+	var board *model.Board
+	if hasClosedLines(f.Problem) {
+		board = f.Problem.Board()
+		extraClosed(f.Problem, board, func(r, c int) { cnf.AddClause(dst, -QueenVar(n, r, c)) })
+	}
 	vars := cnf.NewVars(n * n)
 	lits := make([]int, 0, n)
 	failed, _ := dst.(interface{ Err() error })
-	Lines(n, func(kind LineKind, _ int, sq []model.Square) bool {
+	Lines(n, func(kind LineKind, index int, sq []model.Square) bool {
+		if board != nil && !lineActive(f.Problem, board, kind, index) {
+			return true
+		}
 		lits = lits[:0]
 		for _, s := range sq {
 			lits = append(lits, QueenVar(n, s.Row, s.Col))
@@ -188,8 +224,9 @@ func (f *CNF) Encode(dst cnf.Adder) {
 }
 
 // Decode reads the placement from a model of the CNF: value(v) tells whether
-// variable v is true. It returns an error if a row has no queen or more
-// than one; the caller verifies the placement against the problem.
+// variable v is true. A row without a queen is Unset (a problem whose rows
+// do not all take one has such rows); a row with more than one is an
+// error. The caller verifies the placement against the problem.
 func Decode(n int, value func(v int) bool) (model.Placement, error) {
 	q := make(model.Placement, n)
 	for r := range q {
@@ -202,9 +239,6 @@ func Decode(n int, value func(v int) bool) (model.Placement, error) {
 				return nil, fmt.Errorf("encode: model has queens in columns %d and %d of row %d", q[r]+1, c+1, r+1)
 			}
 			q[r] = c
-		}
-		if q[r] == model.Unset {
-			return nil, fmt.Errorf("encode: model has no queen in row %d", r+1)
 		}
 	}
 	return q, nil

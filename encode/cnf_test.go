@@ -102,8 +102,14 @@ func TestCNFCounts(t *testing.T) {
 	}
 }
 
-// randomProblem returns a completion or blocked problem on an n x n board.
+// randomProblem returns a problem of any variant on an n x n board:
+// completion and blocked every other time, else pre-placed queens, blocked
+// squares, excluded diagonals and sometimes a subset of rows and columns
+// (brute.Problem).
 func randomProblem(rng *rand.Rand, n int) model.Problem {
+	if rng.IntN(2) == 0 {
+		return brute.Problem(n, rng.IntN)
+	}
 	p := model.Problem{N: n}
 	for range rng.IntN(3) {
 		p.Fixed = append(p.Fixed, model.Square{Row: rng.IntN(n), Col: rng.IntN(n)})

@@ -43,16 +43,20 @@ func Expected(p model.Problem) (count uint64, source string, ok bool) {
 }
 
 // FixedConflict says why the pre-placed queens of p cannot all stand, or
-// returns "" when they can as far as they go: two that attack each other,
-// the same square given twice counts as one queen; a pre-placed queen on a
-// blocked square.
+// returns "" when they can as far as they go: two that attack each other
+// (the same square given twice counts as one queen); a pre-placed queen on
+// a closed square (blocked, on an excluded diagonal, or in a row or column
+// that takes no queen).
 func FixedConflict(p model.Problem) string {
-	blocked := make(map[model.Square]bool, len(p.Blocked))
-	for _, s := range p.Blocked {
-		blocked[s] = true
-	}
+	board := p.Board()
 	for i, a := range p.Fixed {
-		if blocked[a] {
+		if !board.Open(a.Row, a.Col) {
+			switch {
+			case !board.RowTakesQueen(a.Row) || !board.ColTakesQueen(a.Col):
+				return fmt.Sprintf("the pre-placed queen at %s is in a row or column that takes none", a)
+			case board.Excluded(model.SumDiagonal(a)) || board.Excluded(model.DifferenceDiagonal(a)):
+				return fmt.Sprintf("the pre-placed queen at %s is on an excluded diagonal", a)
+			}
 			return fmt.Sprintf("the pre-placed queen at %s is on a blocked square", a)
 		}
 		for _, b := range p.Fixed[:i] {
@@ -84,6 +88,15 @@ func describe(p model.Problem, opt Options, format []string) ([]string, error) {
 	}
 	if len(p.Blocked) > 0 {
 		lines = append(lines, "blocked squares (row:column, 1-based): "+squareList(p.Blocked))
+	}
+	if len(p.Excluded) > 0 {
+		ds := append([]model.Diagonal(nil), p.Excluded...)
+		model.SortDiagonals(ds)
+		lines = append(lines, fmt.Sprintf("excluded diagonals (%d): sum r+c (1-based) in {%s}, difference r-c in {%s}",
+			len(ds), model.FormatDiagonals(ds, model.Sum), model.FormatDiagonals(ds, model.Difference)))
+	}
+	if p.Rows != nil {
+		lines = append(lines, "rows that take a queen (1-based): "+model.FormatLines(p.Rows), "columns that take a queen (1-based): "+model.FormatLines(p.Cols))
 	}
 	lines = append(lines, format...)
 	count, source, ok := Expected(p)

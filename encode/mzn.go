@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,6 +47,40 @@ solve satisfy;
 output ["q = \(q)\n"];
 `
 
+// mznDiagonals is the model of the excluded diagonals problem (and of any
+// problem with a subset of rows and columns): q[r] for the rows of ROWS
+// only, over the columns of COLS; SUMS and DIFFS are the excluded
+// diagonals, by the values of r+c and r-c (1-based rows and columns); the
+// output gives every row, 0 for a row without a queen.
+const mznDiagonals = `include "alldifferent.mzn";
+
+int: n;
+set of 1..n: ROWS;
+set of 1..n: COLS;
+set of int: SUMS;
+set of int: DIFFS;
+array[int] of 1..n: fixed_row;
+array[int] of 1..n: fixed_col;
+array[int] of 1..n: blocked_row;
+array[int] of 1..n: blocked_col;
+array[ROWS] of var COLS: q;
+
+constraint alldifferent(q);
+constraint alldifferent([q[i] + i | i in ROWS]);
+constraint alldifferent([q[i] - i | i in ROWS]);
+constraint forall(i in ROWS)(not (q[i] + i in SUMS) /\ not (i - q[i] in DIFFS));
+constraint forall(k in index_set(fixed_row))(fixed_row[k] in ROWS /\ q[fixed_row[k]] = fixed_col[k]);
+constraint forall(k in index_set(blocked_row))(blocked_row[k] in ROWS -> q[blocked_row[k]] != blocked_col[k]);
+
+solve satisfy;
+
+output ["q = \([if i in ROWS then fix(q[i]) else 0 endif | i in 1..n])\n"];
+`
+
+// excludedVariant reports whether p needs the model of the excluded
+// diagonals problem: excluded diagonals, or a subset of rows and columns.
+func excludedVariant(p model.Problem) bool { return len(p.Excluded) > 0 || p.Rows != nil }
+
 // WriteMiniZinc writes the MiniZinc model of p (see above); its data is
 // WriteMiniZincData's.
 func WriteMiniZinc(ctx context.Context, w io.Writer, p model.Problem, opt Options) error {
@@ -68,6 +103,9 @@ func writeMiniZinc(ctx context.Context, w io.Writer, p model.Problem, opt Option
 		return err
 	}
 	what := "encoding: MiniZinc, q[r] = column of the queen in row r (both 1-based), alldifferent on q[i], q[i]+i, q[i]-i"
+	if excludedVariant(p) {
+		what += "; rows in ROWS only, columns in COLS, q[i]+i not in SUMS and i-q[i] not in DIFFS (the excluded diagonals); output 0 for a row without a queen"
+	}
 	switch {
 	case !modelPart:
 		what = "MiniZinc data (.dzn) for the N-Queens model that nqueens encode -f mzn writes"
@@ -85,7 +123,10 @@ func writeMiniZinc(ctx context.Context, w io.Writer, p model.Problem, opt Option
 	for _, l := range lines {
 		b.Line("% ", l)
 	}
-	if modelPart {
+	switch {
+	case modelPart && excludedVariant(p):
+		b.Buf = append(b.Buf, mznDiagonals...)
+	case modelPart:
 		b.Buf = append(b.Buf, mznModel...)
 		if !p.IsClassic() {
 			b.Buf = append(b.Buf, mznVariants...)
@@ -97,6 +138,23 @@ func writeMiniZinc(ctx context.Context, w io.Writer, p model.Problem, opt Option
 			b.Buf = append(b.Buf, '\n')
 		}
 		b.Buf = fmt.Appendf(b.Buf, "n = %d;\n", p.N)
+		if excludedVariant(p) {
+			lines := func(xs []int) string {
+				if xs == nil {
+					return fmt.Sprintf("1..%d", p.N)
+				}
+				return "{" + setList(xs, 1) + "}"
+			}
+			var sums, diffs []int
+			for _, d := range p.Excluded {
+				if d.Kind == model.Sum {
+					sums = append(sums, d.Index+2)
+				} else {
+					diffs = append(diffs, d.Index)
+				}
+			}
+			b.Buf = fmt.Appendf(b.Buf, "ROWS = %s;\nCOLS = %s;\nSUMS = {%s};\nDIFFS = {%s};\n", lines(p.Rows), lines(p.Cols), setList(sums, 0), setList(diffs, 0))
+		}
 		if !p.IsClassic() {
 			for _, a := range []struct {
 				name string
@@ -121,9 +179,9 @@ func writeMiniZinc(ctx context.Context, w io.Writer, p model.Problem, opt Option
 }
 
 // ReadMiniZincSolution reads a solution of the MiniZinc model as minizinc
-// prints it (the output item above): one line "q = [c1, c2, ...]" of n
-// 1-based columns. It returns the 0-based placement, not yet verified;
-// anything else is an error.
+// prints it (the output items above): one line "q = [c1, c2, ...]" of n
+// 1-based columns, 0 for a row without a queen. It returns the 0-based
+// placement (Unset for 0), not yet verified; anything else is an error.
 func ReadMiniZincSolution(text string, n int) (model.Placement, error) {
 	line := strings.TrimSpace(text)
 	list, ok := strings.CutPrefix(line, "q = [")
@@ -136,7 +194,7 @@ func ReadMiniZincSolution(text string, n int) (model.Placement, error) {
 	q := make(model.Placement, 0, n)
 	for _, f := range strings.Split(list, ",") {
 		c, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || c < 1 || c > n || len(q) == n {
+		if err != nil || c < 0 || c > n || len(q) == n {
 			return nil, fmt.Errorf("encode: not a solution of the MiniZinc model for N = %d: %q", n, clipText(line))
 		}
 		q = append(q, c-1)
@@ -153,4 +211,15 @@ func clipText(s string) string {
 		return s[:200] + "..."
 	}
 	return s
+}
+
+// setList writes numbers plus add, comma-separated, sorted, for a MiniZinc
+// set.
+func setList(xs []int, add int) string {
+	s := slices.Sorted(slices.Values(xs))
+	parts := make([]string, len(s))
+	for i, x := range s {
+		parts[i] = strconv.Itoa(x + add)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -13,7 +13,18 @@ import (
 // OPBSize returns the number of variables and constraints of the OPB of p.
 func OPBSize(p model.Problem) (vars, constraints int) {
 	n := p.N
-	return n * n, 2*n + 2*max(0, 2*n-3) + len(p.Fixed) + len(p.Blocked)
+	constraints = 2*n + 2*max(0, 2*n-3) + len(p.Fixed) + len(p.Blocked)
+	if hasClosedLines(p) {
+		board := p.Board()
+		Lines(n, func(kind LineKind, index int, _ []model.Square) bool {
+			if !lineActive(p, board, kind, index) {
+				constraints--
+			}
+			return true
+		})
+		constraints += extraClosed(p, board, func(int, int) {})
+	}
+	return n * n, constraints
 }
 
 // WriteOPB writes p as a pseudo-Boolean satisfaction problem in the OPB
@@ -23,7 +34,9 @@ func OPBSize(p model.Problem) (vars, constraints int) {
 // x1..x{N*N} (the queen variables of the CNF): each row and column "= 1",
 // each diagonal of two squares or more "-1 x .. -1 x >= -1" (at most one;
 // the format has no "<="), a pre-placed queen "+1 x = 1", a blocked square
-// "+1 x = 0". No objective.
+// "+1 x = 0", and so each square on an excluded diagonal or in a row or
+// column that takes no queen (whose lines then have no constraint). No
+// objective.
 func WriteOPB(ctx context.Context, w io.Writer, p model.Problem, opt Options) error {
 	if err := p.Validate(); err != nil {
 		return err
@@ -60,7 +73,15 @@ func WriteOPB(ctx context.Context, w io.Writer, p model.Problem, opt Options) er
 	for _, s := range p.Blocked {
 		unit(s, "0")
 	}
-	Lines(n, func(kind LineKind, _ int, sq []model.Square) bool {
+	var board *model.Board
+	if hasClosedLines(p) {
+		board = p.Board()
+		extraClosed(p, board, func(r, c int) { unit(model.Square{Row: r, Col: c}, "0") })
+	}
+	Lines(n, func(kind LineKind, index int, sq []model.Square) bool {
+		if board != nil && !lineActive(p, board, kind, index) {
+			return true
+		}
 		coef, rel := "+1 x", "= 1 ;\n"
 		if !kind.Exact() {
 			coef, rel = "-1 x", ">= -1 ;\n"

@@ -74,9 +74,15 @@ func ItemNumber(x int) string {
 type queensCover struct {
 	p     model.Problem
 	order Order
-	// keep[r*n+c] is false for squares whose option is left out: blocked
-	// squares and squares in the row or column of a pre-placed queen
-	// elsewhere. (nil when nothing is left out.)
+	board *model.Board
+	// fixedRow and fixedCol mark the lines of pre-placed queens: they have
+	// their item even when they take no queen otherwise, so that a queen
+	// pre-placed there, on a closed square, leaves it without an option.
+	fixedRow, fixedCol map[int]bool
+	// keep[r*n+c] is false for squares whose option is left out: closed
+	// squares (blocked, on an excluded diagonal, in a row or column that
+	// takes no queen) and squares in the row or column of a pre-placed
+	// queen elsewhere. (nil when nothing is left out.)
 	keep []bool
 }
 
@@ -87,15 +93,17 @@ func newQueensCover(p model.Problem, order Order) (*queensCover, error) {
 	if p.N > XCCMaxN {
 		return nil, fmt.Errorf("encode: N = %d is too large for XCC: item names are at most %d characters (N <= %d)", p.N, xcc.MaxNameLen, XCCMaxN)
 	}
-	q := &queensCover{p: p, order: order}
+	q := &queensCover{p: p, order: order, board: p.Board(), fixedRow: map[int]bool{}, fixedCol: map[int]bool{}}
+	for _, f := range p.Fixed {
+		q.fixedRow[f.Row], q.fixedCol[f.Col] = true, true
+	}
 	if !p.IsClassic() {
 		n := p.N
 		q.keep = make([]bool, n*n)
-		for i := range q.keep {
-			q.keep[i] = true
-		}
-		for _, s := range p.Blocked {
-			q.keep[s.Row*n+s.Col] = false
+		for r := range n {
+			for c := range n {
+				q.keep[r*n+c] = q.board.Open(r, c)
+			}
 		}
 		for _, s := range p.Fixed {
 			for k := 0; k < n; k++ {
@@ -111,12 +119,25 @@ func newQueensCover(p model.Problem, order Order) (*queensCover, error) {
 	return q, nil
 }
 
-// names returns the primary and secondary item names.
+// rowItem and colItem report whether a row or column has its primary item:
+// it takes a queen, or a queen is pre-placed in it.
+func (q *queensCover) rowItem(r int) bool { return q.board.RowTakesQueen(r) || q.fixedRow[r] }
+func (q *queensCover) colItem(c int) bool { return q.board.ColTakesQueen(c) || q.fixedCol[c] }
+
+// names returns the primary and secondary item names: the rows and
+// columns that take a queen, in the item order, then the diagonals of two
+// squares or more.
 func (q *queensCover) names() (primary, secondary []string) {
 	n := q.p.N
 	for j := 0; j < n; j++ {
-		t := ItemNumber(q.order.lineAt(n, j))
-		primary = append(primary, "r"+t, "c"+t)
+		line := q.order.lineAt(n, j)
+		t := ItemNumber(line)
+		if q.rowItem(line) {
+			primary = append(primary, "r"+t)
+		}
+		if q.colItem(line) {
+			primary = append(primary, "c"+t)
+		}
 	}
 	for t := 1; t < 2*n-2; t++ {
 		s := ItemNumber(t)
@@ -130,9 +151,18 @@ func (q *queensCover) names() (primary, secondary []string) {
 // and the anti-diagonal n-1-r+c when they have two squares or more.
 func (q *queensCover) options(f func(sq model.Square, items []int) bool) {
 	n := q.p.N
-	pos := make([]int, n) // pos[line] = index of r<line> in primary
+	rowPos, colPos := make([]int, n), make([]int, n) // the index of r<line> and c<line> in primary
+	base := 0
 	for j := 0; j < n; j++ {
-		pos[q.order.lineAt(n, j)] = 2 * j
+		line := q.order.lineAt(n, j)
+		if q.rowItem(line) {
+			rowPos[line] = base
+			base++
+		}
+		if q.colItem(line) {
+			colPos[line] = base
+			base++
+		}
 	}
 	items := make([]int, 0, 4)
 	for r := 0; r < n; r++ {
@@ -140,12 +170,12 @@ func (q *queensCover) options(f func(sq model.Square, items []int) bool) {
 			if q.keep != nil && !q.keep[r*n+c] {
 				continue
 			}
-			items = append(items[:0], pos[r], pos[c]+1)
+			items = append(items[:0], rowPos[r], colPos[c])
 			if t := r + c; t > 0 && t < 2*n-2 {
-				items = append(items, 2*n+2*(t-1))
+				items = append(items, base+2*(t-1))
 			}
 			if t := n - 1 - r + c; t > 0 && t < 2*n-2 {
-				items = append(items, 2*n+2*(t-1)+1)
+				items = append(items, base+2*(t-1)+1)
 			}
 			if !f(model.Square{Row: r, Col: c}, items) {
 				return
@@ -156,9 +186,11 @@ func (q *queensCover) options(f func(sq model.Square, items []int) bool) {
 
 // QueensCover builds the exact cover of p in memory, with the primary items
 // in the given order, and returns, beside it, the square of each option.
-// Options of blocked squares are left out, and so are the other squares of
-// the row and column of each pre-placed queen, which forces it; pre-placed
-// queens that attack each other leave a primary item without options.
+// Rows and columns that take no queen have no item; options of closed
+// squares (blocked, on an excluded diagonal) are left out, and so are the
+// other squares of the row and column of each pre-placed queen, which
+// forces it; pre-placed queens that attack each other leave a primary item
+// without options.
 func QueensCover(p model.Problem, order Order) (*xcc.Problem, []model.Square, error) {
 	q, err := newQueensCover(p, order)
 	if err != nil {
@@ -184,7 +216,7 @@ func WriteQueensXCC(ctx context.Context, w io.Writer, p model.Problem, order Ord
 	}
 	primary, secondary := q.names()
 	lines, err := describe(p, opt, []string{
-		"encoding: exact cover, " + order.String() + " item order; primary items rK and cK for row and column K (0-based),",
+		"encoding: exact cover, " + order.String() + " item order; primary items rK and cK for row and column K (0-based) that take a queen,",
 		"secondary items aK (r+c = K) and bK (N-1-r+c = K) for the diagonals of two squares or more;",
 		"one option per free square, row by row: the option of row r, column c places a queen there;",
 		"K is written as Knuth's queens-dlx writes it: 0-9, then a-z for 10-35, A-Z for 36-61 (base 62 beyond)",

@@ -35,27 +35,73 @@ func (p Placement) Clone() Placement {
 }
 
 // Problem is an N-Queens instance: an N x N board, queens that must stand on
-// the Fixed squares (n-queens completion) and no queen on the Blocked squares
-// (blocked n-queens). The zero values of Fixed and Blocked give the classic
-// problem.
+// the Fixed squares (n-queens completion), no queen on the Blocked squares
+// (blocked n-queens) nor on the Excluded diagonals, and, when Rows and Cols
+// are given, a queen in each of those rows and columns only (the excluded
+// diagonals problem of Gent, Jefferson and Nightingale, "Complexity of
+// n-Queens Completion", JAIR 59, 2017, which allows a subset of rows and
+// columns of equal size). The zero values of the optional fields give the
+// classic problem.
 type Problem struct {
-	N       int
-	Fixed   []Square
-	Blocked []Square
+	N        int
+	Fixed    []Square
+	Blocked  []Square
+	Excluded []Diagonal
+	// Rows and Cols, when not nil, are the rows and the columns that take a
+	// queen, exactly one each (as many rows as columns); the others stay
+	// empty. Nil: every row and column.
+	Rows, Cols []int
 }
 
 // Classic returns the classic problem on an n x n board.
 func Classic(n int) Problem { return Problem{N: n} }
 
-// IsClassic reports whether p has neither pre-placed queens nor blocked squares.
-func (p Problem) IsClassic() bool { return len(p.Fixed) == 0 && len(p.Blocked) == 0 }
+// IsClassic reports whether p is the classic problem: no pre-placed queens,
+// blocked squares, excluded diagonals or subsets of rows and columns.
+func (p Problem) IsClassic() bool {
+	return len(p.Fixed) == 0 && len(p.Blocked) == 0 && len(p.Excluded) == 0 && p.Rows == nil && p.Cols == nil
+}
 
-// Validate checks that the board size is in range and that every fixed and
-// blocked square lies on the board. Fixed queens that attack each other, or
-// a fixed queen on a blocked square, make a valid problem with no solution.
+// Queens is the number of queens of a solution: N, or the number of rows
+// that take one.
+func (p Problem) Queens() int {
+	if p.Rows != nil {
+		return len(p.Rows)
+	}
+	return p.N
+}
+
+// Validate checks that the board size is in range, that every fixed and
+// blocked square and every excluded diagonal lies on the board, and that
+// the rows and columns that take a queen, when given, are as many, on the
+// board and each named once. Fixed queens that attack each other, or a
+// fixed queen on a closed square, make a valid problem with no solution.
 func (p Problem) Validate() error {
 	if p.N < 1 || p.N > MaxN {
 		return fmt.Errorf("model: N = %d is out of range (1..%d)", p.N, MaxN)
+	}
+	for _, d := range p.Excluded {
+		if err := d.Validate(p.N); err != nil {
+			return err
+		}
+	}
+	if (p.Rows == nil) != (p.Cols == nil) || len(p.Rows) != len(p.Cols) {
+		return fmt.Errorf("model: %d rows and %d columns take a queen: give both, as many of each", len(p.Rows), len(p.Cols))
+	}
+	for _, set := range []struct {
+		name  string
+		lines []int
+	}{{"row", p.Rows}, {"column", p.Cols}} {
+		seen := make(map[int]bool, len(set.lines))
+		for _, x := range set.lines {
+			if x < 0 || x >= p.N {
+				return fmt.Errorf("model: %s %d is off the %dx%d board", set.name, x+1, p.N, p.N)
+			}
+			if seen[x] {
+				return fmt.Errorf("model: %s %d is given twice", set.name, x+1)
+			}
+			seen[x] = true
+		}
 	}
 	for _, set := range []struct {
 		name string
@@ -70,18 +116,25 @@ func (p Problem) Validate() error {
 	return nil
 }
 
-// Variant names the kind of problem: "classic", "completion", "blocked" or
-// "completion+blocked".
+// Variant names the kind of problem: "classic", or its parts joined by
+// "+": "completion" (pre-placed queens), "blocked" (blocked squares),
+// "excluded-diagonals" (excluded diagonals or a subset of rows and
+// columns): "completion", "completion+blocked", "excluded-diagonals".
 func (p Problem) Variant() string {
-	switch {
-	case len(p.Fixed) > 0 && len(p.Blocked) > 0:
-		return "completion+blocked"
-	case len(p.Fixed) > 0:
-		return "completion"
-	case len(p.Blocked) > 0:
-		return "blocked"
+	var parts []string
+	if len(p.Fixed) > 0 {
+		parts = append(parts, "completion")
 	}
-	return "classic"
+	if len(p.Blocked) > 0 {
+		parts = append(parts, "blocked")
+	}
+	if len(p.Excluded) > 0 || p.Rows != nil {
+		parts = append(parts, "excluded-diagonals")
+	}
+	if len(parts) == 0 {
+		return "classic"
+	}
+	return strings.Join(parts, "+")
 }
 
 // ParseSquares reads a list of squares as a person types it, 1-based:
@@ -117,6 +170,37 @@ func FormatSquares(sq []Square) string {
 	parts := make([]string, len(sq))
 	for i, s := range sq {
 		parts[i] = fmt.Sprintf("%d:%d", s.Row+1, s.Col+1)
+	}
+	return strings.Join(parts, ",")
+}
+
+// ParseLines reads a list of rows or columns as a person types it,
+// 1-based: "1,3,5"; the empty string is the empty list.
+func ParseLines(s string) ([]int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	var out []int
+	for i, item := range strings.Split(s, ",") {
+		v, err := strconv.Atoi(strings.TrimSpace(item))
+		if err != nil {
+			return nil, fmt.Errorf("model: item %d %q is not a whole number", i+1, strings.TrimSpace(item))
+		}
+		if v < 1 {
+			return nil, fmt.Errorf("model: item %d %q: rows and columns count from 1", i+1, strings.TrimSpace(item))
+		}
+		out = append(out, v-1)
+	}
+	return out, nil
+}
+
+// FormatLines writes rows or columns as ParseLines reads them: 1-based,
+// comma-separated.
+func FormatLines(lines []int) string {
+	parts := make([]string, len(lines))
+	for i, x := range lines {
+		parts[i] = strconv.Itoa(x + 1)
 	}
 	return strings.Join(parts, ",")
 }

@@ -13,7 +13,8 @@ import (
 const DrawLimit = 20
 
 // WriteSolution writes q in the classic solution file format: the 1-based
-// column of each row on one line, separated by spaces; then, for
+// column of each row on one line, separated by spaces (0 for a row without
+// a queen, in a problem whose rows do not all take one); then, for
 // N <= DrawLimit, one line per row with '*' for the queen and '-' elsewhere.
 // Writing is buffered and streaming: a placement of 10^9 queens needs no
 // extra memory.
@@ -21,7 +22,7 @@ func WriteSolution[C Column](w io.Writer, q []C) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	buf := make([]byte, 0, 24)
 	for r, c := range q {
-		buf = strconv.AppendInt(buf[:0], int64(c)+1, 10)
+		buf = strconv.AppendInt(buf[:0], int64(columnOf(c))+1, 10)
 		if r == len(q)-1 {
 			buf = append(buf, '\n')
 		} else {
@@ -79,12 +80,18 @@ func (e *FormatError) Error() string {
 // or extra column, a field that is not a whole number, a column outside
 // 1..N, text after the placement) is a *FormatError naming the line and
 // field. The placement is returned 0-based, and is not verified: see Verify.
-func ReadSolution(r io.Reader, n int) (Placement, error) {
+func ReadSolution(r io.Reader, n int) (Placement, error) { return readSolution(r, n, 1) }
+
+// ReadPartialSolution is ReadSolution for a problem whose rows do not all
+// take a queen (Problem.Rows): a column 0 is a row without one (Unset).
+func ReadPartialSolution(r io.Reader, n int) (Placement, error) { return readSolution(r, n, 0) }
+
+func readSolution(r io.Reader, n int, lowest int64) (Placement, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("model: ReadSolution with n = %d", n)
 	}
 	br := bufio.NewReaderSize(r, 1<<16)
-	q, err := readColumns(br, n)
+	q, err := readColumns(br, n, lowest)
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +202,7 @@ func checkDrawnRow(text []byte, line, row int, q Placement) error {
 // readColumns reads the first line: whole numbers separated by spaces or tabs.
 // It streams, so a line of 10^8 columns needs only the placement's memory;
 // the placement grows with the columns read, not with the N claimed.
-func readColumns(br *bufio.Reader, n int) (Placement, error) {
+func readColumns(br *bufio.Reader, n int, lowest int64) (Placement, error) {
 	var q Placement
 	if n > 0 {
 		q = make(Placement, 0, min(n, 1<<20))
@@ -218,14 +225,17 @@ func readColumns(br *bufio.Reader, n int) (Placement, error) {
 			}
 			return &FormatError{Line: 1, Field: field, Msg: fmt.Sprintf("%q is not a whole number", shown)}
 		}
-		if v < 1 || (n > 0 && v > int64(n)) || v > MaxN {
+		if v < lowest || (n > 0 && v > int64(n)) || v > MaxN {
 			rng := "1 or more"
 			if n > 0 {
 				rng = fmt.Sprintf("1 to %d", n)
 			}
+			if lowest == 0 {
+				rng += "; 0 for a row without a queen"
+			}
 			return &FormatError{Line: 1, Field: field, Msg: fmt.Sprintf("column %d is out of range (%s)", v, rng)}
 		}
-		q = append(q, int(v-1))
+		q = append(q, int(v-1)) // 0: Unset, a row without a queen
 		tok = tok[:0]
 		return nil
 	}

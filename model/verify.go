@@ -27,6 +27,9 @@ const (
 	NotFixed                         // a pre-placed queen's row holds another column
 	SameColumn                       // two queens in one column
 	SameDiagonal                     // two queens on one diagonal
+	OnExcluded                       // a queen on an excluded diagonal
+	EmptyLine                        // a queen in a row or column that takes none
+	NoQueenInColumn                  // a column that takes a queen has none
 )
 
 func (e *ConflictError) Error() string {
@@ -45,6 +48,12 @@ func (e *ConflictError) Error() string {
 		return fmt.Sprintf("rows %d and %d share column %d", e.Other+1, e.Row+1, e.Col+1)
 	case SameDiagonal:
 		return fmt.Sprintf("rows %d and %d share a diagonal", e.Other+1, e.Row+1)
+	case OnExcluded:
+		return fmt.Sprintf("row %d: the queen in column %d stands on an excluded diagonal", e.Row+1, e.Col+1)
+	case EmptyLine:
+		return fmt.Sprintf("row %d: a queen in column %d, but that row or column takes none", e.Row+1, e.Col+1)
+	case NoQueenInColumn:
+		return fmt.Sprintf("column %d has no queen", e.Col+1)
 	}
 	return "invalid placement"
 }
@@ -62,10 +71,12 @@ func (b bitset) testAndSet(i int) bool {
 	return old&m != 0
 }
 
-// Verify checks that q is a solution of p: one queen in each of the N rows,
-// inside the board, on the pre-placed squares and off the blocked ones, and no
-// two queens in one column or on one diagonal. It returns nil or the first
-// conflict as a *ConflictError, scanning rows from the top.
+// Verify checks that q is a solution of p: one queen in each of the N rows
+// (or in each of p.Rows, and none in the others), inside the board (in
+// p.Cols), on the pre-placed squares and off the blocked squares and the
+// excluded diagonals, and no two queens in one column or on one diagonal.
+// It returns nil or the first conflict as a *ConflictError, scanning rows
+// from the top.
 //
 // It uses bitsets (5N bits, well under a byte per queen), so it checks a
 // placement of 100,000,000 queens in a fraction of a second and about 60 MB;
@@ -101,17 +112,36 @@ func VerifyColumns[C Column](p Problem, q []C) error {
 			blocked[s] = true
 		}
 	}
+	var board *Board
+	if p.Rows != nil || len(p.Excluded) > 0 {
+		board = p.Board()
+	}
 	cols, up, down := newBitset(n), newBitset(2*n), newBitset(2*n)
 	for r, cc := range q {
-		c := int(cc)
+		c := columnOf(cc)
 		switch {
-		case c == Unset:
+		case c == Unset && (board == nil || board.RowTakesQueen(r)):
 			return &ConflictError{Kind: NoQueen, Row: r}
+		case c == Unset:
+			if _, ok := fixed[r]; ok {
+				// A pre-placed queen in a row that takes none: no
+				// placement has it.
+				return &ConflictError{Kind: NoQueen, Row: r}
+			}
+			continue // a row that takes no queen
 		case c < 0 || c >= n:
 			return &ConflictError{Kind: OffBoard, Row: r, Col: c, Want: n}
 		}
 		if blocked != nil && blocked[Square{r, c}] {
 			return &ConflictError{Kind: OnBlocked, Row: r, Col: c}
+		}
+		if board != nil {
+			if !board.RowTakesQueen(r) || !board.ColTakesQueen(c) {
+				return &ConflictError{Kind: EmptyLine, Row: r, Col: c}
+			}
+			if board.Excluded(SumDiagonal(Square{r, c})) || board.Excluded(DifferenceDiagonal(Square{r, c})) {
+				return &ConflictError{Kind: OnExcluded, Row: r, Col: c}
+			}
 		}
 		if fixed != nil {
 			if f, ok := fixed[r]; ok && f != c {
@@ -125,15 +155,38 @@ func VerifyColumns[C Column](p Problem, q []C) error {
 			return &ConflictError{Kind: SameDiagonal, Row: r, Other: findPartner(q, r, SameDiagonal), Col: c}
 		}
 	}
+	// Every row that takes a queen has one and the others none; as many
+	// columns take one as rows, and no two queens share a column, so the
+	// columns are all covered. The check is cheap and keeps the rule plain.
+	for _, c := range p.Cols {
+		if cols[c>>6]&(1<<(uint(c)&63)) == 0 {
+			return &ConflictError{Kind: NoQueenInColumn, Col: c}
+		}
+	}
 	return nil
 }
+
+// columnOf is a column of a placement as an int: Unset for the empty row,
+// which compact placements (uint32) write as 2^32-1, a column no board has.
+func columnOf[C Column](c C) int {
+	if uint64(c) == unset32 {
+		return Unset
+	}
+	return int(c)
+}
+
+// unset32 is Unset in a placement of uint32 columns.
+const unset32 = 1<<32 - 1
 
 // findPartner returns the earliest row before r whose queen shares a column or
 // a diagonal with the queen of row r.
 func findPartner[C Column](q []C, r int, kind ConflictKind) int {
-	c := int(q[r])
+	c := columnOf(q[r])
 	for i := 0; i < r; i++ {
-		qi := int(q[i])
+		qi := columnOf(q[i])
+		if qi == Unset {
+			continue
+		}
 		if kind == SameColumn && qi == c {
 			return i
 		}

@@ -71,7 +71,9 @@ type BacktrackResult struct {
 // first), returns the first one found and the number of search-tree nodes.
 //
 // Pre-placed queens are marked before the search starts and their rows are
-// passed through; blocked squares are skipped. On cancellation it returns
+// passed through; blocked squares are skipped; excluded diagonals and the
+// columns that take no queen are marked as if a queen held them, and the
+// rows that take none are passed through. On cancellation it returns
 // what it has so far with ctx.Err().
 func Backtrack(ctx context.Context, p model.Problem, opt BacktrackOptions) (BacktrackResult, error) {
 	if err := p.Validate(); err != nil {
@@ -103,6 +105,25 @@ func Backtrack(ctx context.Context, p model.Problem, opt BacktrackOptions) (Back
 		}
 		s.blocked[b.Row][b.Col] = true
 	}
+	// Excluded diagonals and columns that take no queen are marked as if a
+	// queen held them; rows that take none are passed through.
+	for _, d := range p.Excluded {
+		if d.Kind == model.Sum {
+			s.diag1[d.Index] = true
+		} else {
+			s.diag2[d.Index+n] = true
+		}
+	}
+	if p.Rows != nil {
+		board := p.Board()
+		s.emptyRow = make([]bool, n)
+		for i := range n {
+			s.emptyRow[i] = !board.RowTakesQueen(i)
+			if !board.ColTakesQueen(i) {
+				s.cols[i] = true
+			}
+		}
+	}
 	// Pre-placed queens: mark them; if two attack each other or one stands on
 	// a blocked square, the problem has no solution and the search tree is
 	// the empty board alone.
@@ -110,7 +131,7 @@ func Backtrack(ctx context.Context, p model.Problem, opt BacktrackOptions) (Back
 		if s.fixedCol[f.Row] == f.Col {
 			continue
 		}
-		if s.fixedCol[f.Row] != model.Unset || !s.free(f.Row, f.Col) {
+		if s.fixedCol[f.Row] != model.Unset || !s.free(f.Row, f.Col) || s.emptyRow != nil && s.emptyRow[f.Row] {
 			return BacktrackResult{Nodes: 1}, nil
 		}
 		s.fixedCol[f.Row] = f.Col
@@ -130,6 +151,7 @@ type btState struct {
 	opt                BacktrackOptions
 	cols, diag1, diag2 []bool
 	blocked            [][]bool // nil, or per row nil or a flag per column
+	emptyRow           []bool   // nil, or the rows that take no queen
 	fixedCol           []int
 	place              model.Placement
 	first              model.Placement
@@ -181,6 +203,11 @@ func (s *btState) solve(r int) {
 		s.solve(r + 1)
 		return
 	}
+	if s.emptyRow != nil && s.emptyRow[r] {
+		s.place[r] = model.Unset
+		s.solve(r + 1)
+		return
+	}
 	trace := s.opt.Trace
 	for c := 0; c < s.n && !s.done; c++ {
 		if !s.free(r, c) {
@@ -213,8 +240,8 @@ func (s *btState) solve(r int) {
 // queen may stand (forward checking).
 func (s *btState) laterRowsOpen(r int) bool {
 	for r2 := r + 1; r2 < s.n; r2++ {
-		if f := s.fixedCol[r2]; f != model.Unset {
-			continue // its queen is already on the board
+		if f := s.fixedCol[r2]; f != model.Unset || s.emptyRow != nil && s.emptyRow[r2] {
+			continue // its queen is already on the board, or it takes none
 		}
 		open := false
 		for c := 0; c < s.n && !open; c++ {

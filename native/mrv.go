@@ -125,8 +125,19 @@ func newMRV(p model.Problem) *mrv {
 			row[c>>6] |= 1 << (c & 63)
 		}
 	}
-	for _, b := range p.Blocked {
-		h.remove(b.Row, b.Col)
+	board := p.Board()
+	if !board.AllOpen() {
+		for r := 0; r < n; r++ {
+			if !board.RowTakesQueen(r) {
+				h.open[r] = false // stays Unset
+				continue
+			}
+			for c := 0; c < n; c++ {
+				if !board.Open(r, c) {
+					h.remove(r, c)
+				}
+			}
+		}
 	}
 	h.trail = h.trail[:0]
 	for _, f := range p.Fixed {
@@ -134,7 +145,7 @@ func newMRV(p model.Problem) *mrv {
 		case !h.open[f.Row] && h.place[f.Row] == f.Col:
 			continue // given twice
 		case !h.open[f.Row] || !h.has(f.Row, f.Col):
-			return nil
+			return nil // placed already, closed, or in a row that takes none
 		}
 		if !h.assign(f.Row, f.Col) {
 			return nil

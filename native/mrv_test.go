@@ -30,6 +30,10 @@ func TestHeuristicCounts(t *testing.T) {
 			problems = append(problems, p)
 		}
 	}
+	// Excluded diagonals and subsets of rows and columns too.
+	for i := range 60 {
+		problems = append(problems, brute.Problem(4+i%5, rng.IntN))
+	}
 	for _, p := range problems {
 		plain, err := Backtrack(context.Background(), p, BacktrackOptions{})
 		if err != nil {

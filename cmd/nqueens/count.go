@@ -23,7 +23,7 @@ func newCount(e *env) *cobra.Command {
 		unitOpts       unitFlags
 	)
 	c := &cobra.Command{
-		Use:   "count N",
+		Use:   "count [N]",
 		Short: "Count all solutions",
 		Long: `Count all solutions of the N-Queens problem and compare the count with OEIS
 A000170 (and A002562 for --unique) where it is known; a disagreement is exit 1.
@@ -40,12 +40,12 @@ processes, clasp only with a parsimonious encoding since it cannot project).
 Every model and cover is verified as a solution before it is counted.
 
 ` + limitsHelp("count"),
-		Args: argsBetween(1, 1, "N"),
+		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if jobs < 0 {
 				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
 			}
-			p, ct, err := methodFor(&probFlags, args[0], method, nqueens.LookupCounter)
+			p, ct, err := methodFor(&probFlags, args, method, nqueens.DefaultCounter, nqueens.LookupCounter)
 			if err != nil {
 				return err
 			}
@@ -69,9 +69,14 @@ Every model and cover is verified as a solution before it is counted.
 				return err
 			}
 			opt := nqueens.CountOptions{Jobs: jobs, Distinct: unique, ForwardCheck: forward, Solver: solverOpts.solver, AMO: solverOpts.amo, Order: ord}
-			if ct.Progress == nqueens.ProgressFraction {
+			switch ct.Progress {
+			case nqueens.ProgressFraction:
 				bar := e.progress(fmt.Sprintf("counting N = %d", n), 0)
 				opt.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
+				defer bar.done()
+			case nqueens.ProgressNodes:
+				bar := e.progress(fmt.Sprintf("N = %d: nodes searched", n), 0)
+				opt.Progress = func(done, _ int) { bar.set(int64(done), 0) }
 				defer bar.done()
 			}
 			r, err := ct.Count(ctx, p, opt)
@@ -98,7 +103,7 @@ Every model and cover is verified as a solution before it is counted.
 			return known
 		},
 	}
-	c.Flags().StringVarP(&method, "method", "m", string(nqueens.Constellation), methodList(nqueens.Counters(), func(c nqueens.Counter) nqueens.Method { return c.Name }))
+	c.Flags().StringVarP(&method, "method", "m", "", methodList(nqueens.Counters(), func(c nqueens.Counter) nqueens.Method { return c.Name })+" (default: constellation for the classic problem, else the fastest complete decider: cp up to N = 64, dlx above)")
 	c.Flags().BoolVar(&unique, "unique", false, "also count essentially distinct solutions (up to rotation and reflection)")
 	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "constellation, bitmask, dlx, sat with gini: goroutines to count with (0: all cores)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of the summary line")
@@ -155,6 +160,13 @@ func countLine(ct nqueens.Counter, r *nqueens.CountResult, p model.Problem, uniq
 		fmt.Fprintf(&b, ", %d job%s", r.Jobs, map[bool]string{true: "s"}[r.Jobs != 1])
 	}
 	b.WriteString(oeisText(oeis))
+	if !p.IsClassic() {
+		if r.ConfirmedBy != "" {
+			fmt.Fprintf(&b, "; confirmed by %s", r.ConfirmedBy)
+		} else {
+			fmt.Fprintf(&b, "; unconfirmed: %s", r.Unconfirmed)
+		}
+	}
 	return b.String()
 }
 
@@ -168,11 +180,15 @@ type countJSON struct {
 	Seconds   float64        `json:"seconds"`
 	Jobs      int            `json:"jobs"`
 	OEIS      string         `json:"oeis"`
+	// ConfirmedBy and Unconfirmed: what the count agrees with, or why it
+	// could not be confirmed.
+	ConfirmedBy string `json:"confirmed_by,omitempty"`
+	Unconfirmed string `json:"unconfirmed,omitempty"`
 }
 
 func writeCountJSON(e *env, r *nqueens.CountResult, p model.Problem, oeis string) error {
 	j := countJSON{N: r.N, Variant: p.Variant(), Method: r.Method, Solutions: r.All, Nodes: r.Nodes,
-		Seconds: r.Elapsed.Seconds(), Jobs: r.Jobs, OEIS: oeis}
+		Seconds: r.Elapsed.Seconds(), Jobs: r.Jobs, OEIS: oeis, ConfirmedBy: r.ConfirmedBy, Unconfirmed: r.Unconfirmed}
 	if r.HasDistinct {
 		d := r.Distinct
 		j.Distinct = &d

@@ -20,13 +20,13 @@ import (
 // pictureFlags are --svg and --png.
 type pictureFlags struct{ svg, png string }
 
-func (probFlags *pictureFlags) add(c *cobra.Command) {
-	c.Flags().StringVar(&probFlags.svg, "svg", "", "draw the board into this SVG file")
-	c.Flags().StringVar(&probFlags.png, "png", "", "draw the board into this PNG file")
+func (pic *pictureFlags) add(c *cobra.Command) {
+	c.Flags().StringVar(&pic.svg, "svg", "", "draw the board into this SVG file")
+	c.Flags().StringVar(&pic.png, "png", "", "draw the board into this PNG file")
 }
 
-func (probFlags *pictureFlags) check() error {
-	for _, p := range []string{probFlags.svg, probFlags.png} {
+func (pic *pictureFlags) check() error {
+	for _, p := range []string{pic.svg, pic.png} {
 		if err := checkWritable(p); err != nil {
 			return err
 		}
@@ -35,14 +35,14 @@ func (probFlags *pictureFlags) check() error {
 }
 
 // write draws the picture into the files asked for, each whole or not at all.
-func (probFlags *pictureFlags) write(ctx context.Context, pic draw.Picture) error {
-	if probFlags.svg != "" {
-		if err := atomicfile.Write(ctx, probFlags.svg, func(w io.Writer) error { return draw.WriteSVG(w, pic) }); err != nil {
+func (files *pictureFlags) write(ctx context.Context, pic draw.Picture) error {
+	if files.svg != "" {
+		if err := atomicfile.Write(ctx, files.svg, func(w io.Writer) error { return draw.WriteSVG(w, pic) }); err != nil {
 			return err
 		}
 	}
-	if probFlags.png != "" {
-		if err := atomicfile.Write(ctx, probFlags.png, func(w io.Writer) error { return draw.WritePNG(w, pic) }); err != nil {
+	if files.png != "" {
+		if err := atomicfile.Write(ctx, files.png, func(w io.Writer) error { return draw.WritePNG(w, pic) }); err != nil {
 			return err
 		}
 	}
@@ -66,7 +66,7 @@ positions scaled to the picture (--size pixels, default 800), so that a
 million-queen solution shows its structure.`,
 		Args: argsBetween(1, 2, "N and an optional FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := probFlags.parse(args[0])
+			p, err := probFlags.parse(args[:1])
 			if err != nil {
 				return err
 			}
@@ -123,7 +123,7 @@ GIF the swapped queens are green, the attacked ones red, and a red bar under
 the board shrinks with the collisions.`,
 		Args: argsBetween(1, 1, "N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := probFlags.parse(args[0])
+			p, err := probFlags.parse(args[:1])
 			if err != nil {
 				return err
 			}

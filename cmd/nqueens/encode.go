@@ -18,7 +18,7 @@ func newEncode(e *env) *cobra.Command {
 		probFlags                     problemFlags
 	)
 	c := &cobra.Command{
-		Use:   "encode N",
+		Use:   "encode [N]",
 		Short: "Write the problem as input for other solvers (DIMACS, XCC, OPB, MiniZinc, XCSP3)",
 		Long: `Write the N-Queens problem, with its pre-placed queens and blocked squares, as
 input for other solvers, to standard output or (with -o) to a file that
@@ -41,9 +41,9 @@ commander:G sets the group size (default 3), bimander:M the number of groups
 
 The header comment gives the generator, this command line, the variant, the
 variable map and the expected number of solutions when it is known.`,
-		Args: argsBetween(1, 1, "N"),
+		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := probFlags.parse(args[0])
+			p, err := probFlags.parse(args)
 			if err != nil {
 				return err
 			}

@@ -26,60 +26,6 @@ const jsonSolutionLimit = 1_000_000
 // boardLimit is the largest N drawn on the terminal with --board.
 const boardLimit = 200
 
-// problemFlags are the flags that describe a benchmark variant.
-type problemFlags struct {
-	fix, block string
-}
-
-func (probFlags *problemFlags) add(c *cobra.Command) {
-	c.Flags().StringVar(&probFlags.fix, "fix", "", "pre-placed queens, 1-based ROW:COL list (n-queens completion), e.g. 1:1,2:3")
-	c.Flags().StringVar(&probFlags.block, "block", "", "blocked squares, 1-based ROW:COL list, e.g. 4:4,5:2")
-}
-
-// parse reads the N argument and the variant flags into a problem.
-func (probFlags *problemFlags) parse(arg string) (model.Problem, error) {
-	n, err := parseN(arg)
-	if err != nil {
-		return model.Problem{}, err
-	}
-	p := model.Problem{N: n}
-	if p.Fixed, err = model.ParseSquares(probFlags.fix); err != nil {
-		return p, usagef("--fix: %v", err)
-	}
-	if p.Blocked, err = model.ParseSquares(probFlags.block); err != nil {
-		return p, usagef("--block: %v", err)
-	}
-	if err := p.Validate(); err != nil {
-		return p, usageError{err}
-	}
-	for _, f := range p.Fixed {
-		for _, b := range p.Blocked {
-			if f == b {
-				return p, usagef("square %d:%d is both pre-placed (--fix) and blocked (--block)", f.Row+1, f.Col+1)
-			}
-		}
-	}
-	return p, nil
-}
-
-// methodFor reads the N argument and the variant flags into a problem, and
-// looks up the method (a finder or a counter) that is to answer it; an
-// unknown method, or one that does not take the problem, is a usage error.
-func methodFor[M interface{ Accepts(model.Problem) error }](probFlags *problemFlags, arg, name string, lookup func(string) (M, error)) (model.Problem, M, error) {
-	var m M
-	p, err := probFlags.parse(arg)
-	if err != nil {
-		return p, m, err
-	}
-	if m, err = lookup(name); err != nil {
-		return p, m, usageError{err}
-	}
-	if err := m.Accepts(p); err != nil {
-		return p, m, usageError{err}
-	}
-	return p, m, nil
-}
-
 func newSolve(e *env) *cobra.Command {
 	var (
 		method        string
@@ -89,12 +35,13 @@ func newSolve(e *env) *cobra.Command {
 		forward       bool
 		certify       bool
 		order         string
+		jobs          int
 		probFlags     problemFlags
 		solverOpts    solverFlags
 		pic           pictureFlags
 	)
 	c := &cobra.Command{
-		Use:   "solve N",
+		Use:   "solve [N]",
 		Short: "Find one solution and verify it",
 		Long: `Find one solution of the N-Queens problem, verify it, and print a summary line.
 
@@ -110,9 +57,9 @@ each row on one line, then a drawing for N <= 20. N = 2 and 3 have no
 solution: the exit status is then 1.
 
 ` + limitsHelp("solve"),
-		Args: argsBetween(1, 1, "N"),
+		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, f, err := methodFor(&probFlags, args[0], method, nqueens.LookupFinder)
+			p, f, err := methodFor(&probFlags, args, method, nqueens.DefaultFinder, nqueens.LookupFinder)
 			if err != nil {
 				return err
 			}
@@ -140,7 +87,10 @@ solution: the exit status is then 1.
 			if err != nil {
 				return err
 			}
-			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: solverOpts.solver, AMO: solverOpts.amo, Certify: certify, Order: ord}
+			if jobs < 0 {
+				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
+			}
+			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: solverOpts.solver, AMO: solverOpts.amo, Certify: certify, Order: ord, Jobs: jobs}
 			switch f.Reports(n, ord) {
 			case nqueens.ProgressFraction:
 				bar := e.progress(fmt.Sprintf("N = %d: collisions removed", n), 0)
@@ -185,7 +135,8 @@ solution: the exit status is then 1.
 			return nil
 		},
 	}
-	c.Flags().StringVarP(&method, "method", "m", string(nqueens.LocalSearch), methodList(nqueens.Finders(), func(f nqueens.Finder) nqueens.Method { return f.Name }))
+	c.Flags().StringVarP(&method, "method", "m", "", methodList(nqueens.Finders(), func(f nqueens.Finder) nqueens.Method { return f.Name })+" (default: localsearch for the classic problem, else the fastest complete decider: cp up to N = 64, dlx above)")
+	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "cp: goroutines to search with (0: all cores)")
 	c.Flags().Uint64Var(&seed, "seed", 0, "random seed for localsearch (0: from the clock; the seed used is printed)")
 	c.Flags().StringVarP(&out, "output", "o", "", "write the solution to this file (classic format, 1-based)")
 	c.Flags().BoolVar(&board, "board", false, "draw the board ('*' queen, '-' empty), N <= 200")

@@ -20,7 +20,7 @@ Prints "valid" (exit 0) or the first conflict (exit 1); a file that is not in
 the format is an error naming the line and field (exit 2).`,
 		Args: argsBetween(1, 2, "N and at most one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := probFlags.parse(args[0])
+			p, err := probFlags.parse(args[:1])
 			if err != nil {
 				return err
 			}

@@ -9,30 +9,79 @@ import (
 	"github.com/queenslab/nqueens/xcc"
 )
 
-// Count returns the number of solutions of p.
+// Count returns the number of solutions of p: every bijection of the rows
+// that take a queen onto the columns that do (all of them, unless p names
+// a subset), each checked by model.Verify.
 func Count(p model.Problem) uint64 {
 	n := p.N
+	rows, cols := p.Rows, p.Cols
+	if rows == nil {
+		rows, cols = make([]int, n), make([]int, n)
+		for i := range n {
+			rows[i], cols[i] = i, i
+		}
+	}
 	q := make(model.Placement, n)
-	used := make([]bool, n)
+	for i := range q {
+		q[i] = model.Unset
+	}
+	used := make([]bool, len(cols))
 	var count uint64
-	var rec func(r int)
-	rec = func(r int) {
-		if r == n {
+	var rec func(i int)
+	rec = func(i int) {
+		if i == len(rows) {
 			if model.Verify(p, q) == nil {
 				count++
 			}
 			return
 		}
-		for c := 0; c < n; c++ {
-			if !used[c] {
-				used[c], q[r] = true, c
-				rec(r + 1)
-				used[c] = false
+		for j, c := range cols {
+			if !used[j] {
+				used[j], q[rows[i]] = true, c
+				rec(i + 1)
+				used[j] = false
 			}
 		}
+		q[rows[i]] = model.Unset
 	}
 	rec(0)
 	return count
+}
+
+// Problem draws a random problem of any variant on an n x n board from
+// r (a function returning a number in [0, k)): pre-placed queens, blocked
+// squares, excluded diagonals, and sometimes a subset of rows and columns.
+func Problem(n int, r func(k int) int) model.Problem {
+	p := model.Problem{N: n}
+	if r(3) == 0 {
+		k := r(n + 1)
+		perm := func() []int {
+			out := make([]int, n)
+			for i := range out {
+				out[i] = i
+			}
+			for i := n - 1; i > 0; i-- {
+				j := r(i + 1)
+				out[i], out[j] = out[j], out[i]
+			}
+			return out[:k]
+		}
+		p.Rows, p.Cols = perm(), perm()
+	}
+	for range r(3) {
+		p.Fixed = append(p.Fixed, model.Square{Row: r(n), Col: r(n)})
+	}
+	for range r(n + 1) {
+		p.Blocked = append(p.Blocked, model.Square{Row: r(n), Col: r(n)})
+	}
+	for range r(n + 2) {
+		d := model.Diagonal{Kind: model.Sum, Index: r(2*n - 1)}
+		if r(2) == 0 {
+			d = model.Diagonal{Kind: model.Difference, Index: r(2*n-1) - (n - 1)}
+		}
+		p.Excluded = append(p.Excluded, d)
+	}
+	return p
 }
 
 // Covers counts the exact covers of x by plain recursion: pick the first

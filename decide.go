@@ -1,0 +1,56 @@
+package nqueens
+
+import (
+	"github.com/queenslab/nqueens/model"
+)
+
+// deciders are the complete methods that decide and count problems with
+// pre-placed queens, blocked squares or excluded diagonals, fastest first,
+// each up to the largest board it is the fastest on, as measured by
+// scripts/deciders.sh (docs/benchmarks.md, "Deciders"): the search of
+// native.CP wherever its 64-bit sets reach, dancing links above. The
+// lexicographic backtracking and SAT stay, by name.
+var deciders = []struct {
+	method Method
+	maxN   int
+}{
+	{CP, 64},
+	{DLX, DLXMaxN},
+	{Backtrack, 1000},
+}
+
+// DefaultFinder is the method that solve uses when none is named: local
+// search for the classic problem (and the construction above local
+// search's reach), else the fastest complete decider for p.
+func DefaultFinder(p model.Problem) Method {
+	if p.IsClassic() {
+		return LocalSearch
+	}
+	return decider(p, "")
+}
+
+// DefaultCounter is the method that count uses when none is named: the
+// constellation counter for the classic problem, else the fastest complete
+// decider for p.
+func DefaultCounter(p model.Problem) Method {
+	if p.IsClassic() {
+		return Constellation
+	}
+	return decider(p, "")
+}
+
+// decider is the fastest complete decider of p other than not.
+func decider(p model.Problem, not Method) Method {
+	for _, d := range deciders {
+		if d.method != not && p.N <= d.maxN {
+			return d.method
+		}
+	}
+	return Backtrack
+}
+
+// SecondMethod is the method that confirms an answer of method m on p: the
+// fastest complete decider of p that is not m (independent code: the
+// constraint-propagation search, dancing links, Wirth's backtracking and
+// the SAT solvers share nothing but the model).
+func SecondMethod(p model.Problem, m Method) Method { return decider(p, m) }

@@ -1,0 +1,714 @@
+package native
+
+import (
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/queenslab/nqueens/model"
+)
+
+// CPMaxN is the largest board CP searches: its rows and columns are sets
+// of 64 bits.
+const CPMaxN = 64
+
+// CPOptions choose what CP does.
+type CPOptions struct {
+	// FirstOnly stops at the first solution instead of counting them all.
+	FirstOnly bool
+	// Jobs is the number of goroutines (0: one a core).
+	Jobs int
+	// Seed seeds the randomized restarts that a first solution is looked
+	// for with before the complete search (0: 1).
+	Seed uint64
+	// Restarts bounds the nodes of those restarts, per goroutine: 0 for
+	// DefaultCPRestartNodes, a negative value for none.
+	Restarts int64
+	// Each, if set, is called with every solution found (serialised
+	// across goroutines; the slice is reused). Returning false stops the
+	// search.
+	Each func(model.Placement) bool
+	// Progress, if set, is told the nodes searched so far, now and then.
+	Progress func(nodes uint64)
+}
+
+// DefaultCPRestartNodes bounds the randomized restarts of a search for a
+// first solution: about a quarter of a second a goroutine. They find a
+// solution of a satisfiable instance in a few thousand nodes where the
+// complete search may need millions, and cost little when there is none.
+const DefaultCPRestartNodes = 50_000
+
+// CPResult is what CP found.
+type CPResult struct {
+	// Count is the number of solutions (1 or 0 with FirstOnly).
+	Count uint64
+	// First is a solution, or nil: the first in the search's order when
+	// counting with one goroutine.
+	First model.Placement
+	// Nodes is the number of search-tree nodes, the restarts' included.
+	Nodes uint64
+	// Jobs is the number of goroutines that searched.
+	Jobs int
+	// Restarts is the number of restarts (FirstOnly).
+	Restarts int
+}
+
+// CP decides and counts any problem of the model up to CPMaxN: pre-placed
+// queens, blocked squares, excluded diagonals, a subset of rows and
+// columns. It is a constraint-propagation search on bitsets:
+//
+//   - Branching: on the line with the fewest open squares (MRV), rows and
+//     columns alike, as dancing links chooses an item (Knuth 2000), with
+//     forward checking (Haralick and Elliott 1980): a line left without an
+//     open square ends the branch. Each node computes every open line's
+//     squares from four sets (the open rows and columns, the sum and
+//     difference diagonals taken), a few word operations a line.
+//   - The diagonal sums. In any solution the k queens still to place stand
+//     on k distinct sum diagonals whose indices add up to the sum of the
+//     open rows' and columns' indices (each queen's r + c), and on k
+//     distinct difference diagonals adding up to the columns' sum less
+//     the rows'. So the diagonals still reachable, A of them, must leave
+//     out |A| - k whose indices add up to exactly sum(A) less that
+//     target: between the sum of the |A| - k smallest and of the |A| - k
+//     largest. A branch where that fails has no solution; where |A| - k
+//     is 1, the one diagonal to leave out is known and is closed; where
+//     it is 0, every reachable diagonal must take a queen, and a diagonal
+//     with one or two open squares is a line to branch on. This one
+//     identity refutes most of the excluded-diagonals instances that
+//     Gent, Jefferson and Nightingale (JAIR 2017) found hardest for their
+//     solvers at the root of the search.
+//   - Parallel: the tree is cut into subtrees at a depth that gives each
+//     goroutine dozens, handed out in order; a first solution is looked
+//     for by randomized restarts first (ties and values at random, Luby's
+//     node budgets), then by the complete search.
+//
+// Counts and node counts do not depend on Jobs. On cancellation it returns
+// what it has with ctx.Err().
+func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
+	if err := p.Validate(); err != nil {
+		return CPResult{}, err
+	}
+	if p.N > CPMaxN {
+		return CPResult{}, errTooLarge("the constraint-propagation search", p.N, CPMaxN)
+	}
+	jobs := opt.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	base, root, ok := newCPSearch(p)
+	res := CPResult{Jobs: 1}
+	if !ok { // the pre-placed queens contradict each other or the board
+		res.Nodes = 1
+		return res, nil
+	}
+	shared := &cpShared{ctx: ctx, progress: opt.Progress, each: opt.Each, firstOnly: opt.FirstOnly}
+	if opt.FirstOnly {
+		budget := opt.Restarts
+		if budget == 0 {
+			budget = DefaultCPRestartNodes
+		}
+		if budget > 0 {
+			found, exhausted, nodes, restarts := shared.restarts(base, root, jobs, max(opt.Seed, 1), budget)
+			res.Nodes, res.Restarts, res.Jobs = nodes, restarts, jobs
+			switch {
+			case found != nil:
+				res.Count, res.First = 1, found
+				return res, nil
+			case shared.cancelled.Load():
+				return res, ctx.Err()
+			case exhausted:
+				return res, nil
+			}
+		}
+	}
+	r := shared.complete(base, root, jobs)
+	r.Nodes += res.Nodes
+	r.Restarts = res.Restarts
+	if shared.cancelled.Load() {
+		return r, ctx.Err()
+	}
+	return r, nil
+}
+
+// u128 is a set of diagonals: bit i is the diagonal of index i (sum: r + c;
+// difference: c - r + n-1, or r - c + n-1 in the mirrored set).
+type u128 struct{ lo, hi uint64 }
+
+// shr is the low 64 bits of x >> s, 0 <= s < 128.
+func shr(x u128, s int) uint64 {
+	if s >= 64 {
+		return x.hi >> (s - 64)
+	}
+	return x.lo>>s | x.hi<<(64-s)
+}
+
+// shl is x << s as 128 bits, 0 <= s < 64.
+func shl(x uint64, s int) u128 {
+	return u128{x << s, x >> (64 - s)}
+}
+
+func bit128(i int) u128 {
+	if i >= 64 {
+		return u128{0, 1 << (i - 64)}
+	}
+	return u128{1 << i, 0}
+}
+
+func (x u128) or(y u128) u128     { return u128{x.lo | y.lo, x.hi | y.hi} }
+func (x u128) and(y u128) u128    { return u128{x.lo & y.lo, x.hi & y.hi} }
+func (x u128) andNot(y u128) u128 { return u128{x.lo &^ y.lo, x.hi &^ y.hi} }
+func (x u128) count() int         { return bits.OnesCount64(x.lo) + bits.OnesCount64(x.hi) }
+func (x u128) has(i int) bool {
+	if i >= 64 {
+		return x.hi>>(i-64)&1 != 0
+	}
+	return x.lo>>i&1 != 0
+}
+
+// lowest is the index of the lowest bit of a non-empty x.
+func (x u128) lowest() int {
+	if x.lo != 0 {
+		return bits.TrailingZeros64(x.lo)
+	}
+	return 64 + bits.TrailingZeros64(x.hi)
+}
+
+// indexPlanes[j] has the bits whose index has bit j set.
+var indexPlanes = func() (pl [7]u128) {
+	for i := range 128 {
+		for j := range 7 {
+			if i>>j&1 != 0 {
+				pl[j] = pl[j].or(bit128(i))
+			}
+		}
+	}
+	return pl
+}()
+
+// indexSum is the sum of the indices of the bits of x.
+func indexSum(x u128) int {
+	s := 0
+	for j, pl := range indexPlanes {
+		s += x.and(pl).count() << j
+	}
+	return s
+}
+
+// lowSum and highSum are the sums of the indices of the m lowest and the m
+// highest bits of x, m <= x.count().
+func lowSum(x u128, m int) int {
+	s := 0
+	for ; m > 0 && x.lo != 0; m-- {
+		s += bits.TrailingZeros64(x.lo)
+		x.lo &= x.lo - 1
+	}
+	for ; m > 0; m-- {
+		s += 64 + bits.TrailingZeros64(x.hi)
+		x.hi &= x.hi - 1
+	}
+	return s
+}
+
+func highSum(x u128, m int) int {
+	s := 0
+	for ; m > 0 && x.hi != 0; m-- {
+		i := 63 - bits.LeadingZeros64(x.hi)
+		s += 64 + i
+		x.hi &^= 1 << i
+	}
+	for ; m > 0; m-- {
+		i := 63 - bits.LeadingZeros64(x.lo)
+		s += i
+		x.lo &^= 1 << i
+	}
+	return s
+}
+
+// sumsFit reports whether k of the diagonals of a, whose indices add up to
+// target, can be chosen as far as their sum tells: the ones left out add up
+// to sum(a) - target, which must lie between the smallest and the largest
+// sum of that many. It returns the slack |a| - k and, for a slack of 1, the
+// one diagonal to leave out.
+func sumsFit(a u128, k, target int) (fit bool, slack, drop int) {
+	slack = a.count() - k
+	if slack < 0 {
+		return false, slack, 0
+	}
+	drop = indexSum(a) - target
+	if slack == 0 {
+		return drop == 0, 0, 0
+	}
+	var lo, hi int
+	if slack <= k {
+		lo, hi = lowSum(a, slack), highSum(a, slack)
+	} else {
+		all := drop + target
+		lo, hi = all-highSum(a, k), all-lowSum(a, k)
+	}
+	if drop < lo || drop > hi {
+		return false, slack, 0
+	}
+	if slack == 1 && !a.has(drop) {
+		return false, slack, 0
+	}
+	return true, slack, drop
+}
+
+// cpNode is the state of a node: the open rows and columns, the diagonals
+// taken or closed (sum; difference as c - r + n-1, and mirrored as
+// r - c + n-1 for the columns' view), the queens still to place and the
+// sums of the open rows' and columns' indices.
+type cpNode struct {
+	rows, cols     uint64
+	sum, dif, rdif u128
+	k, sumR, sumC  int
+	place          [CPMaxN]int8 // the column of each row's queen, -1 for none
+	depth          int
+}
+
+func (nd *cpNode) put(n, r, c int) {
+	nd.rows &^= 1 << r
+	nd.cols &^= 1 << c
+	nd.sum = nd.sum.or(bit128(r + c))
+	nd.dif = nd.dif.or(bit128(c - r + n - 1))
+	nd.rdif = nd.rdif.or(bit128(r - c + n - 1))
+	nd.k--
+	nd.sumR -= r
+	nd.sumC -= c
+	nd.place[r] = int8(c)
+	nd.depth++
+}
+
+// cpSearch is what one goroutine searches with: the problem's static
+// squares and its own counters.
+type cpSearch struct {
+	n        int
+	rowOpen  [CPMaxN]uint64 // the open squares of each row, by column
+	colOpen  [CPMaxN]uint64 // of each column, by row
+	sh       *cpShared
+	nodes    uint64
+	count    uint64
+	first    model.Placement
+	rnd      *rand.Rand
+	budget   int64 // nodes left before a restart; < 0 for none
+	outOfBud bool
+	// split: nodes at this depth are handed to cut instead of searched;
+	// dry: a pass that only measures the cut (its leaves are counted, not
+	// reported).
+	splitAt int
+	cut     func(*cpNode)
+	dry     bool
+	sol     model.Placement
+}
+
+// cpShared is what the goroutines of one search share.
+type cpShared struct {
+	ctx       context.Context
+	cancelled atomic.Bool
+	stop      atomic.Bool
+	firstOnly bool
+	mu        sync.Mutex // each, progress
+	each      func(model.Placement) bool
+	progress  func(nodes uint64)
+	nodes     atomic.Uint64 // reported so far
+}
+
+// newCPSearch sets the problem up: the open squares, and the root with the
+// pre-placed queens placed; ok is false when they cannot all stand.
+func newCPSearch(p model.Problem) (cpSearch, cpNode, bool) {
+	n := p.N
+	s := cpSearch{n: n, budget: -1, splitAt: -1}
+	board := p.Board()
+	var root cpNode
+	for i := range root.place {
+		root.place[i] = -1
+	}
+	for r := range n {
+		if board.RowTakesQueen(r) {
+			root.rows |= 1 << r
+			root.sumR += r
+			root.k++
+		}
+		if board.ColTakesQueen(r) {
+			root.cols |= 1 << r
+			root.sumC += r
+		}
+		for c := range n {
+			if board.Open(r, c) {
+				s.rowOpen[r] |= 1 << c
+				s.colOpen[c] |= 1 << r
+			}
+		}
+	}
+	for _, d := range p.Excluded {
+		if d.Kind == model.Sum {
+			root.sum = root.sum.or(bit128(d.Index))
+		} else {
+			root.dif = root.dif.or(bit128(-d.Index + n - 1))
+			root.rdif = root.rdif.or(bit128(d.Index + n - 1))
+		}
+	}
+	for _, f := range p.Fixed {
+		r, c := f.Row, f.Col
+		if root.place[r] == int8(c) {
+			continue // given twice
+		}
+		if root.rows>>r&1 == 0 || root.cols>>c&1 == 0 || s.rowOpen[r]>>c&1 == 0 ||
+			root.sum.has(r+c) || root.dif.has(c-r+n-1) {
+			return s, root, false
+		}
+		root.put(n, r, c)
+	}
+	root.depth = 0
+	return s, root, true
+}
+
+// placement is the solution of a leaf, as model.Placement.
+func (s *cpSearch) placement(nd *cpNode) model.Placement {
+	if s.sol == nil {
+		s.sol = make(model.Placement, s.n)
+	}
+	for r := range s.n {
+		s.sol[r] = int(nd.place[r])
+	}
+	return s.sol
+}
+
+// pollEvery is how many nodes a goroutine searches between looks at the
+// context and reports of progress.
+const pollEvery = 1 << 14
+
+// search searches below nd; it returns true when the search is to stop (a
+// first solution, Each said so, a cancel, or a restart's budget spent).
+func (s *cpSearch) search(nd *cpNode) bool {
+	s.nodes++
+	if s.nodes&(pollEvery-1) == 0 && s.poll() {
+		return true
+	}
+	if s.budget >= 0 {
+		if s.budget == 0 {
+			s.outOfBud = true
+			return true
+		}
+		s.budget--
+	}
+	if nd.k == 0 {
+		return s.leaf(nd)
+	}
+	if nd.depth == s.splitAt {
+		s.cut(nd)
+		return false
+	}
+	n := s.n
+	var best, line, kind int
+	var bestDom uint64
+again:
+	best, kind = 1<<30, 0
+	var s1, s2, s3, d1, d2, d3 u128
+	for rr := nd.rows; rr != 0; rr &= rr - 1 {
+		r := bits.TrailingZeros64(rr)
+		d := s.rowOpen[r] & nd.cols &^ shr(nd.sum, r) &^ shr(nd.dif, n-1-r)
+		if d == 0 {
+			return false
+		}
+		if c := s.score(bits.OnesCount64(d)); c < best {
+			best, line, kind, bestDom = c, r, lineRow, d
+		}
+		x := shl(d, r)
+		s3 = s3.or(s2.and(x))
+		s2 = s2.or(s1.and(x))
+		s1 = s1.or(x)
+		y := shl(d, n-1-r)
+		d3 = d3.or(d2.and(y))
+		d2 = d2.or(d1.and(y))
+		d1 = d1.or(y)
+	}
+	for cc := nd.cols; cc != 0; cc &= cc - 1 {
+		c := bits.TrailingZeros64(cc)
+		d := s.colOpen[c] & nd.rows &^ shr(nd.sum, c) &^ shr(nd.rdif, n-1-c)
+		if d == 0 {
+			return false
+		}
+		if x := s.score(bits.OnesCount64(d)); x < best {
+			best, line, kind, bestDom = x, c, lineCol, d
+		}
+	}
+	// The diagonal sums: sum diagonals, then difference diagonals.
+	fit, slack, drop := sumsFit(s1, nd.k, nd.sumR+nd.sumC)
+	if !fit {
+		return false
+	}
+	if slack == 1 {
+		nd.sum = nd.sum.or(bit128(drop))
+		goto again
+	}
+	if slack == 0 {
+		if one := s1.andNot(s2); one.lo|one.hi != 0 && best > s.score(1) {
+			best, line, kind = s.score(1), one.lowest(), lineSum
+		} else if two := s2.andNot(s3); two.lo|two.hi != 0 && best > s.score(2) {
+			best, line, kind = s.score(2), two.lowest(), lineSum
+		}
+	}
+	fit, slack, drop = sumsFit(d1, nd.k, nd.sumC-nd.sumR+nd.k*(n-1))
+	if !fit {
+		return false
+	}
+	if slack == 1 {
+		nd.dif = nd.dif.or(bit128(drop))
+		nd.rdif = nd.rdif.or(bit128(2*(n-1) - drop))
+		goto again
+	}
+	if slack == 0 {
+		if one := d1.andNot(d2); one.lo|one.hi != 0 && best > s.score(1) {
+			best, line, kind = s.score(1), one.lowest(), lineDif
+		} else if two := d2.andNot(d3); two.lo|two.hi != 0 && best > s.score(2) {
+			best, line, kind = s.score(2), two.lowest(), lineDif
+		}
+	}
+	// Branch: the squares of the chosen line, in order (or shuffled).
+	var rs, cs [CPMaxN]int8
+	m := 0
+	switch kind {
+	case lineRow, lineCol:
+		for d := bestDom; d != 0; d &= d - 1 {
+			v := bits.TrailingZeros64(d)
+			if kind == lineRow {
+				rs[m], cs[m] = int8(line), int8(v)
+			} else {
+				rs[m], cs[m] = int8(v), int8(line)
+			}
+			m++
+		}
+	default:
+		for rr := nd.rows; rr != 0; rr &= rr - 1 {
+			r := bits.TrailingZeros64(rr)
+			c := line - r // sum diagonal r + c = line
+			if kind == lineDif {
+				c = line - (n - 1) + r // c - r + n-1 = line
+			}
+			if c >= 0 && c < n && (s.rowOpen[r]&nd.cols&^shr(nd.sum, r)&^shr(nd.dif, n-1-r))>>c&1 != 0 {
+				rs[m], cs[m] = int8(r), int8(c)
+				m++
+			}
+		}
+	}
+	if s.rnd != nil {
+		s.rnd.Shuffle(m, func(i, j int) { rs[i], rs[j], cs[i], cs[j] = rs[j], rs[i], cs[j], cs[i] })
+	}
+	var child cpNode
+	for i := range m {
+		child = *nd
+		child.put(n, int(rs[i]), int(cs[i]))
+		if s.search(&child) {
+			return true
+		}
+	}
+	return false
+}
+
+// The kinds of line a node branches on.
+const (
+	lineRow = iota
+	lineCol
+	lineSum
+	lineDif
+)
+
+// score orders the lines by their open squares; with randomized restarts,
+// ties are broken at random.
+func (s *cpSearch) score(squares int) int {
+	if s.rnd == nil {
+		return squares
+	}
+	return squares<<6 | int(s.rnd.Uint32()&63)
+}
+
+// leaf records a solution; true stops the search.
+func (s *cpSearch) leaf(nd *cpNode) bool {
+	s.count++
+	if s.dry {
+		return false
+	}
+	if s.first == nil {
+		s.first = s.placement(nd).Clone()
+	}
+	sh := s.sh
+	if sh.firstOnly {
+		sh.stop.Store(true)
+		return true
+	}
+	if sh.each != nil {
+		sh.mu.Lock()
+		ok := !sh.stop.Load() && sh.each(s.placement(nd))
+		sh.mu.Unlock()
+		if !ok {
+			sh.stop.Store(true)
+			return true
+		}
+	}
+	return false
+}
+
+// poll looks at the context and the other goroutines and reports progress;
+// true stops the search.
+func (s *cpSearch) poll() bool {
+	sh := s.sh
+	total := sh.nodes.Add(pollEvery)
+	if sh.progress != nil {
+		sh.mu.Lock()
+		sh.progress(total)
+		sh.mu.Unlock()
+	}
+	if sh.ctx.Err() != nil {
+		sh.cancelled.Store(true)
+		sh.stop.Store(true)
+	}
+	return sh.stop.Load()
+}
+
+// restarts looks for a first solution by randomized restarts on jobs
+// goroutines, each with its own seed and a Luby sequence of node budgets
+// (units of 1,000 nodes) until it has searched budget nodes in all. It
+// returns the solution found, or nil, whether a run searched the whole
+// tree within its budget (then there is none), and the nodes and restarts
+// spent.
+func (sh *cpShared) restarts(base cpSearch, root cpNode, jobs int, seed uint64, budget int64) (found model.Placement, exhausted bool, nodes uint64, restarts int) {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := base
+			s.sh = sh
+			s.rnd = rand.New(rand.NewPCG(seed, uint64(j)+0x9e3779b97f4a7c15))
+			spent, tries := int64(0), 0
+			for i := 0; spent < budget && !sh.stop.Load(); i++ {
+				s.budget = min(1000*luby(i), budget-spent)
+				s.outOfBud = false
+				before := s.nodes
+				nd := root
+				s.search(&nd)
+				spent += int64(s.nodes - before)
+				tries++
+				if !s.outOfBud {
+					break // a solution, the whole tree, or a stop
+				}
+			}
+			mu.Lock()
+			nodes += s.nodes
+			restarts += max(tries-1, 0)
+			if s.first != nil && found == nil {
+				found = s.first
+			}
+			if s.first == nil && !s.outOfBud && !sh.stop.Load() {
+				exhausted = true // a run searched the whole tree
+				sh.stop.Store(true)
+			}
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if !sh.cancelled.Load() {
+		sh.stop.Store(false)
+	}
+	return found, exhausted, nodes, restarts
+}
+
+// luby is the i-th term (from 0) of Luby, Sinclair and Zuckerman's
+// sequence 1, 1, 2, 1, 1, 2, 4, 1, ...
+func luby(i int) int64 {
+	x := int64(i + 1)
+	for {
+		k := int64(1)
+		for (1<<k)-1 < x {
+			k++
+		}
+		if x == (1<<k)-1 {
+			return 1 << (k - 1)
+		}
+		x -= (1 << (k - 1)) - 1
+	}
+}
+
+// cpSplitTasks is how many subtrees a goroutine should get at least when
+// the tree is cut for the complete search.
+const cpSplitTasks = 64
+
+// complete searches the whole tree (or to the first solution) on jobs
+// goroutines: the tree is cut at the smallest depth that gives
+// cpSplitTasks subtrees a goroutine, measured by dry passes over the top of
+// the tree, and the subtrees are handed out in order. One goroutine, or a
+// tree too small to cut, is searched whole.
+func (sh *cpShared) complete(base cpSearch, root cpNode, jobs int) CPResult {
+	top := base
+	top.sh = sh
+	var tasks []cpNode
+	top.cut = func(nd *cpNode) { tasks = append(tasks, *nd) }
+	cutAt := -1
+	for depth := 1; jobs > 1 && depth < root.k; depth++ {
+		tasks = tasks[:0]
+		top.dry, top.splitAt = true, depth
+		nd := root
+		if top.search(&nd) {
+			break // cancelled
+		}
+		if len(tasks) >= cpSplitTasks*jobs {
+			cutAt = depth
+			break
+		}
+		if len(tasks) == 0 {
+			break // the top of the tree decides it all
+		}
+	}
+	top.nodes, top.count, top.dry, top.splitAt = 0, 0, false, cutAt
+	tasks = tasks[:0]
+	nd := root
+	top.search(&nd)
+	res := CPResult{Count: top.count, First: top.first, Nodes: top.nodes, Jobs: 1}
+	if len(tasks) == 0 || sh.stop.Load() {
+		return res
+	}
+	// The subtrees' roots were counted as nodes of the top; each worker
+	// counts them again as its own.
+	res.Nodes -= uint64(len(tasks))
+	next := atomic.Int64{}
+	var mu sync.Mutex
+	firsts := make([]model.Placement, len(tasks))
+	var wg sync.WaitGroup
+	res.Jobs = min(jobs, len(tasks))
+	for range res.Jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := base
+			s.sh = sh
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(tasks) || sh.stop.Load() {
+					break
+				}
+				s.first = nil
+				s.search(&tasks[i])
+				firsts[i] = s.first
+			}
+			mu.Lock()
+			res.Nodes += s.nodes
+			res.Count += s.count
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	for _, f := range firsts {
+		if res.First == nil && f != nil {
+			res.First = f
+		}
+	}
+	if sh.firstOnly {
+		res.Count = min(res.Count, 1)
+	}
+	return res
+}
