@@ -110,7 +110,7 @@ type Finder struct {
 	ProgressFrom int
 	// Parallel says that it searches with FindOptions.Jobs goroutines.
 	Parallel bool
-	find         func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error)
+	find     func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error)
 }
 
 // Reports says what the finder tells FindOptions.Progress on a board of n

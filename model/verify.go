@@ -20,16 +20,16 @@ type ConflictKind int
 
 // The kinds of conflict, in the order Verify looks for them in each row.
 const (
-	WrongLength  ConflictKind = iota // the placement has not N rows
-	NoQueen                          // a row has no queen (Unset)
-	OffBoard                         // a column outside 0..N-1
-	OnBlocked                        // a queen on a blocked square
-	NotFixed                         // a pre-placed queen's row holds another column
-	SameColumn                       // two queens in one column
-	SameDiagonal                     // two queens on one diagonal
-	OnExcluded                       // a queen on an excluded diagonal
-	EmptyLine                        // a queen in a row or column that takes none
-	NoQueenInColumn                  // a column that takes a queen has none
+	WrongLength     ConflictKind = iota // the placement has not N rows
+	NoQueen                             // a row has no queen (Unset)
+	OffBoard                            // a column outside 0..N-1
+	OnBlocked                           // a queen on a blocked square
+	NotFixed                            // a pre-placed queen's row holds another column
+	SameColumn                          // two queens in one column
+	SameDiagonal                        // two queens on one diagonal
+	OnExcluded                          // a queen on an excluded diagonal
+	EmptyLine                           // a queen in a row or column that takes none
+	NoQueenInColumn                     // a column that takes a queen has none
 )
 
 func (e *ConflictError) Error() string {
