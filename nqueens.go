@@ -75,6 +75,10 @@ type FindOptions struct {
 	// Jobs is the number of goroutines of a method that searches in
 	// parallel (Finder.Parallel), 0 for one a core.
 	Jobs int
+	// NoConfirm leaves an answer "no solution" unconfirmed (a
+	// *NoSolutionError that says so) instead of searching again with a
+	// second method: for timing one method alone.
+	NoConfirm bool
 }
 
 // CountOptions are the options of a counter.
@@ -432,8 +436,11 @@ func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*So
 		if f.Name == SAT {
 			who += ", solver " + cmp.Or(opt.Solver, DefaultSATSolver)
 		}
-		if opt.Certify {
+		switch {
+		case opt.Certify:
 			return nil, certifyNone(ctx, p, who)
+		case opt.NoConfirm:
+			return nil, &NoSolutionError{Method: who, Unconfirmed: "not confirmed, as asked"}
 		}
 		return nil, confirmNone(ctx, p, f.Name, who)
 	}

@@ -22,6 +22,7 @@ const (
 	MiniZincData   Format = "dzn"        // the data file of an instance
 	MiniZincInline Format = "mzn-inline" // model and data in one file
 	XCSP3          Format = "xcsp3"      // XML of the XCSP3 competition
+	Param          Format = "param"      // Gent, Jefferson and Nightingale's excluded diagonals
 )
 
 // formatSpec is what the table knows of a format.
@@ -86,6 +87,24 @@ var formats = []formatSpec{
 	{XCSP3, ".xml", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteXCSP3(ctx, w, p, opt)
 	}, minizincSize},
+	{Param, ".param", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, _ Options) error {
+		return WriteParam(w, p)
+	}, func(p model.Problem, _ AMO) (int, int, error) { return p.N, len(p.Excluded), nil }},
+}
+
+// WriteParam writes an excluded diagonals instance in the .param format of
+// Gent, Jefferson and Nightingale's generator (model.WriteParam): n, and
+// its excluded diagonals in their order, which its tools read; the format
+// has no comments, so no header. A problem with anything else (pre-placed
+// queens, blocked squares, a subset of rows and columns) is an error.
+func WriteParam(w io.Writer, p model.Problem) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	if len(p.Fixed) > 0 || len(p.Blocked) > 0 || p.Rows != nil {
+		return fmt.Errorf("encode: the .param format holds excluded diagonals only, not a %s problem", p.Variant())
+	}
+	return model.WriteParam(w, model.DiagonalList{N: p.N, Diagonals: p.Excluded})
 }
 
 // Formats lists the formats in a fixed order.

@@ -50,7 +50,18 @@ func goldenCases(t *testing.T) map[string]func(w *bytes.Buffer) error {
 		}
 	}
 	completion := model.Problem{N: 5, Fixed: []model.Square{{Row: 0, Col: 1}}, Blocked: []model.Square{{Row: 2, Col: 2}}}
+	// An excluded diagonals instance in every format: sum diagonals r+c = 3
+	// and 8 (1-based), difference diagonals r-c = 0 and -2.
+	diagonals := model.Problem{N: 6, Excluded: []model.Diagonal{{Kind: model.Sum, Index: 1}, {Kind: model.Difference, Index: 0}, {Kind: model.Sum, Index: 6}, {Kind: model.Difference, Index: -2}}}
 	for _, f := range encode.Formats() {
+		cases["n6-diagonals"+f.Extension()] = func(w *bytes.Buffer) error {
+			return encode.Write(ctx, w, diagonals, f, encode.Ladder{}, encode.OrganPipe, opt("6 --exclude-sum 3,8 --exclude-diff 0,-2 --format "+string(f)+" --amo ladder --order organ-pipe"))
+		}
+	}
+	for _, f := range encode.Formats() {
+		if f == encode.Param {
+			continue // excluded diagonals only
+		}
 		cases["n5-completion"+f.Extension()] = func(w *bytes.Buffer) error {
 			return encode.Write(ctx, w, completion, f, encode.Ladder{}, encode.OrganPipe, opt("5 --fix 1:2 --block 3:3 --format "+string(f)+" --amo ladder --order organ-pipe"))
 		}
@@ -486,7 +497,7 @@ func TestWriteErrors(t *testing.T) {
 		err    string
 	}{
 		{model.Classic(0), "dimacs", "model: N = 0 is out of range"},
-		{model.Classic(4), "sat", `encode: unknown format "sat" (known: dimacs, xcc, opb, mzn, dzn, mzn-inline, xcsp3)`},
+		{model.Classic(4), "sat", `encode: unknown format "sat" (known: dimacs, xcc, opb, mzn, dzn, mzn-inline, xcsp3, param)`},
 		{model.Problem{N: 4, Fixed: []model.Square{{Row: 4, Col: 0}}}, "opb", "model: pre-placed queen at row 5, column 1 is off the 4x4 board"},
 		{model.Classic(50000), "dimacs", "encode: N = 50000 gives 2500000000 queen variables"},
 	} {

@@ -17,12 +17,13 @@ import (
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
 	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
 )
 
 // Families lists the instance families of Generate.
-var Families = []string{"classic", "completion", "blocked", "unsat"}
+var Families = []string{"classic", "completion", "blocked", "unsat", "diagonals"}
 
 // Options describe a benchmark suite.
 type Options struct {
@@ -30,9 +31,21 @@ type Options struct {
 	Family string
 	// N is the board size; for "classic", From..To is a range instead.
 	N, From, To int
-	// M is the number of pre-placed queens (completion, unsat) or of
-	// blocked squares (blocked).
+	// M is the number of pre-placed queens (completion, unsat), of
+	// blocked squares (blocked) or of excluded diagonals (diagonals: the
+	// first M of each list drawn).
 	M int
+	// AllM makes instances of every prefix of each list of the diagonals
+	// family, from 0 diagonals to the whole list, as Gent, Jefferson and
+	// Nightingale's experiments do, instead of the first M.
+	AllM bool
+	// MinOpen is k of the diagonals family (ExcludedDiagonals): every row
+	// and column keeps at least k open squares; 0 for DefaultMinOpen.
+	MinOpen int
+	// Lists, for the diagonals family, are published lists to make the
+	// instances of (every prefix, or their D), instead of drawing Count
+	// lists.
+	Lists []List
 	// Count is the number of instances (not for classic: one per N).
 	Count int
 	// Formats are the formats of the files; AMOs the encodings of
@@ -57,11 +70,21 @@ type Options struct {
 	// (HardM), for the completion family, instead of taking M.
 	Hard bool
 	// Certify adds to every UNSAT instance a DRAT proof from cadical,
-	// checked in-process, recorded in the manifest's certificate column;
-	// one not found and checked within Budget fails the run.
+	// checked in-process, recorded in the manifest's certificate column
+	// (where cadical gives none within Budget, the column says so).
 	Certify bool
 	// Progress, if set, is called after each instance.
 	Progress func(done, total int)
+}
+
+// List is a list of excluded diagonals given to the diagonals family: a
+// .param file, say.
+type List struct {
+	// Name names the list in the instances' ids ("diag-21-4-259").
+	Name string
+	List model.DiagonalList
+	// D is the number of its first diagonals to take; -1 for every prefix.
+	D int
 }
 
 // CountMaxN is the largest N whose instances get their number of
@@ -73,8 +96,16 @@ const CountMaxN = 10
 // range N..N of a classic suite given by
 // N, and a budget of a minute.
 func (o Options) withDefaults() Options {
-	if o.Hard {
+	if o.Hard && o.Family == "diagonals" {
+		o.M = HardDiagonals(o.N)
+	} else if o.Hard {
 		o.M = HardM(o.N)
+	}
+	if o.MinOpen == 0 {
+		o.MinOpen = DefaultMinOpen
+	}
+	if len(o.Lists) > 0 && o.N == 0 {
+		o.N = o.Lists[0].List.N
 	}
 	if len(o.Formats) == 0 {
 		o.Formats = []encode.Format{encode.DIMACS}
@@ -95,8 +126,19 @@ func (o Options) Validate() error {
 	known := func(list []string, s string) bool {
 		return slices.Contains(list, s)
 	}
-	if o.Hard && o.Family != "completion" {
-		return &nqueens.OptionError{Err: fmt.Errorf("%s: the peak of hardness (Hard) is measured for the completion family only", o.Family)}
+	if o.Hard && o.Family != "completion" && o.Family != "diagonals" {
+		return &nqueens.OptionError{Err: fmt.Errorf("suite: %s: the peak of hardness (Hard) is measured for the completion and diagonals families only", o.Family)}
+	}
+	if o.Family != "diagonals" && (o.AllM || len(o.Lists) > 0) {
+		return &nqueens.OptionError{Err: fmt.Errorf("suite: %s: every prefix (AllM) and given lists are for the diagonals family", o.Family)}
+	}
+	for _, f := range o.Formats {
+		if f == encode.Param && o.Family != "diagonals" {
+			return &nqueens.OptionError{Err: fmt.Errorf("suite: %s: the .param format holds excluded diagonals only (the diagonals family)", o.Family)}
+		}
+	}
+	if o.Family == "diagonals" {
+		return o.validateDiagonals()
 	}
 	if !known(Families, o.Family) {
 		return &nqueens.OptionError{Err: fmt.Errorf("suite: unknown family %q (known: %s)", o.Family, strings.Join(Families, ", "))}
@@ -140,6 +182,96 @@ func (o Options) Validate() error {
 		return &nqueens.OptionError{Err: errors.New("suite: unsat: needs M >= 1 pre-placed queens")}
 	}
 	return nil
+}
+
+// validateDiagonals checks the options of the diagonals family.
+func (o Options) validateDiagonals() error {
+	bad := func(format string, a ...any) error {
+		return &nqueens.OptionError{Err: fmt.Errorf("suite: diagonals: "+format, a...)}
+	}
+	switch {
+	case o.From != 0 || o.To != 0:
+		return bad("a range of N applies to the classic family only")
+	case len(o.Lists) > 0:
+		for _, l := range o.Lists {
+			if l.List.N != o.N {
+				return bad("list %s is of a %dx%d board, not %d", l.Name, l.List.N, l.List.N, o.N)
+			}
+			if l.D > len(l.List.Diagonals) {
+				return bad("list %s has %d diagonals, %d asked", l.Name, len(l.List.Diagonals), l.D)
+			}
+		}
+		return nil
+	case o.N < 1 || o.N > model.ParamMaxN:
+		return bad("N = %d is out of range (1..%d)", o.N, model.ParamMaxN)
+	case o.Count < 1:
+		return bad("the number of lists must be at least 1, not %d", o.Count)
+	case o.MinOpen < 1 || o.MinOpen > o.N:
+		return bad("every row keeping %d open squares (k) does not fit a %dx%d board", o.MinOpen, o.N, o.N)
+	case o.M < 0 || o.M > 2*(2*o.N-1):
+		return bad("%d excluded diagonals: a %dx%d board has %d", o.M, o.N, o.N, 2*(2*o.N-1))
+	case o.AllM && o.M != 0:
+		return bad("give M or every prefix, not both")
+	}
+	return nil
+}
+
+// diagonalInstances are the instances of the diagonals family: of each
+// given list, or of Count lists drawn by ExcludedDiagonals with seeds
+// Seed, Seed+1, ..., the first M diagonals (a list shorter than M is left
+// out and the next seed drawn) or every prefix.
+func (o Options) diagonalInstances() ([]instance, error) {
+	var out []instance
+	add := func(name string, l model.DiagonalList, seed uint64, d int) error {
+		p, err := l.Problem(d)
+		if err != nil {
+			return err
+		}
+		out = append(out, instance{p: p, seed: seed, id: fmt.Sprintf("%s-d%d", name, d), m: d, k: o.MinOpen})
+		return nil
+	}
+	prefixes := func(name string, l model.DiagonalList, seed uint64, d int) error {
+		if d >= 0 {
+			return add(name, l, seed, d)
+		}
+		for d := 0; d <= len(l.Diagonals); d++ {
+			if err := add(name, l, seed, d); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if len(o.Lists) > 0 {
+		for _, l := range o.Lists {
+			if err := prefixes(l.Name, l.List, 0, l.D); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	lists := 0
+	for i := uint64(0); lists < o.Count; i++ {
+		if i > uint64(100*o.Count) {
+			return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: diagonals: only %d of %d lists drawn for N = %d, k = %d have %d diagonals", lists, i, o.N, o.MinOpen, o.M)}
+		}
+		seed := o.Seed + i
+		l, err := ExcludedDiagonals(o.N, o.MinOpen, seed)
+		if err != nil {
+			return nil, err
+		}
+		if !o.AllM && len(l.Diagonals) < o.M {
+			continue
+		}
+		d := o.M
+		if o.AllM {
+			d = -1
+		}
+		if err := prefixes(fmt.Sprintf("diagonals-n%d-k%d-s%d", o.N, o.MinOpen, seed), l, seed, d); err != nil {
+			return nil, err
+		}
+		lists++
+	}
+	return out, nil
 }
 
 // instanceRNG is the random source of instance i of a suite.
@@ -193,12 +325,13 @@ func randomBlocked(rng *rand.Rand, n, m int) []model.Square {
 	return out
 }
 
-// decide finds whether p has a solution by two independent methods, dancing
-// links on the exact cover and gini on the CNF, and fails if they disagree.
-// nodes is the number of search-tree nodes dancing links needed (its first
-// solution, or the whole tree when there is none). An instance that either
-// method cannot decide within the budget is an error that wraps
-// context.DeadlineExceeded.
+// decide finds whether p has a solution by two independent complete
+// methods at once, and fails if they disagree: dancing links on the exact
+// cover, and the constraint-propagation search (native.CP) up to its
+// native.CPMaxN, gini on the CNF above. nodes is the number of search-tree
+// nodes dancing links needed (its first solution, or the whole tree when
+// there is none). An instance that either method cannot decide within the
+// budget is an error that wraps context.DeadlineExceeded.
 func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool, count *uint64, nodes uint64, err error) {
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
@@ -210,30 +343,19 @@ func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool
 	if err != nil {
 		return false, nil, 0, err
 	}
+	other := make(chan decision, 1)
+	go func() { other <- decideOther(ctx, p) }()
 	first, st, err := d.First(ctx)
+	o := <-other
 	if err != nil {
 		return false, nil, 0, fmt.Errorf("suite: dancing links: %w", err)
 	}
 	nodes = st.Nodes
-	cnf, err := encode.NewCNF(p, nil)
-	if err != nil {
-		return false, nil, nodes, err
+	if o.err != nil {
+		return false, nil, nodes, fmt.Errorf("suite: %s: %w", o.method, o.err)
 	}
-	r, err := sat.Gini{}.Solve(ctx, cnf)
-	if err != nil {
-		return false, nil, nodes, fmt.Errorf("suite: gini: %w", err)
-	}
-	if (first != nil) != (r.Status == sat.Sat) {
-		return false, nil, nodes, fmt.Errorf("suite: dancing links and gini disagree on %+v: %v against %v", p, first != nil, r.Status)
-	}
-	if r.Status == sat.Sat {
-		q, err := encode.Decode(p.N, func(v int) bool { return r.Model[v] })
-		if err == nil {
-			err = model.Verify(p, q)
-		}
-		if err != nil {
-			return false, nil, nodes, fmt.Errorf("suite: gini's model: %v", err)
-		}
+	if (first != nil) != o.sat {
+		return false, nil, nodes, fmt.Errorf("suite: dancing links and %s disagree on %+v: %v against %v", o.method, p, first != nil, o.sat)
 	}
 	if p.N <= CountMaxN {
 		all, _, err := d.Count(ctx, 1)
@@ -250,6 +372,38 @@ func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool
 		count = &all
 	}
 	return first != nil, count, nodes, nil
+}
+
+// decision is the answer of decide's second method: whether p has a
+// solution (found and verified).
+type decision struct {
+	method string
+	sat    bool
+	err    error
+}
+
+// decideOther is decide's second method: the constraint-propagation search
+// on one core up to native.CPMaxN, gini above.
+func decideOther(ctx context.Context, p model.Problem) decision {
+	if p.N <= native.CPMaxN {
+		r, err := native.CP(ctx, p, native.CPOptions{FirstOnly: true, Jobs: 1, Seed: 1})
+		if err == nil && r.First != nil {
+			err = model.Verify(p, r.First)
+		}
+		return decision{"constraint propagation", r.First != nil, err}
+	}
+	cnf, err := encode.NewCNF(p, nil)
+	if err != nil {
+		return decision{"gini", false, err}
+	}
+	r, err := sat.Gini{}.Solve(ctx, cnf)
+	if err == nil && r.Status == sat.Sat {
+		var q model.Placement
+		if q, err = encode.Decode(p.N, func(v int) bool { return r.Model[v] }); err == nil {
+			err = model.Verify(p, q)
+		}
+	}
+	return decision{"gini", r.Status == sat.Sat, err}
 }
 
 // constructed finds a solution of the classic problem by the explicit
@@ -274,7 +428,7 @@ func certify(ctx context.Context, p model.Problem) (string, error) {
 	case err != nil:
 		return "", err
 	case q != nil:
-		return "", fmt.Errorf("%s finds a solution of an instance that dancing links and gini found unsatisfiable", nqueens.CertifySolver)
+		return "", fmt.Errorf("suite: %s finds a solution of an instance that two methods found unsatisfiable", nqueens.CertifySolver)
 	}
 	return cert.String(), nil
 }
@@ -288,6 +442,15 @@ func backtrackCount(ctx context.Context, p model.Problem) (uint64, error) {
 	return r.All, nil
 }
 
+// instance is one instance of a suite to write: its problem, the draw or
+// seed it comes from, its id, and its m (and k for the diagonals family).
+type instance struct {
+	p    model.Problem
+	seed uint64
+	id   string
+	m, k int
+}
+
 // Generate writes a suite into dir (created if needed): every instance in
 // every format (and every encoding for dimacs), each file whole or not at
 // all, then manifest.json and manifest.csv, last, so an interrupted run
@@ -298,13 +461,13 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		return nil, err
 	}
 	o = o.withDefaults()
-	type instance struct {
-		p    model.Problem
-		seed uint64
-		id   string
-	}
 	var insts []instance
 	switch o.Family {
+	case "diagonals":
+		var err error
+		if insts, err = o.diagonalInstances(); err != nil {
+			return nil, err
+		}
 	case "classic":
 		for n := o.From; n <= o.To; n++ {
 			insts = append(insts, instance{p: model.Classic(n), id: fmt.Sprintf("classic-n%d", n)})
@@ -340,7 +503,7 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 					continue
 				}
 			}
-			insts = append(insts, instance{p: p, seed: uint64(i), id: fmt.Sprintf("%s-n%d-m%d-%03d", o.Family, o.N, o.M, len(insts))})
+			insts = append(insts, instance{p: p, seed: uint64(i), id: fmt.Sprintf("%s-n%d-m%d-%03d", o.Family, o.N, o.M, len(insts)), m: o.M})
 		}
 	}
 	unlock, err := lockSuite(dir)
@@ -372,21 +535,31 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		expected, reason := Unsatisfiable, ""
 		switch {
 		case undecided(ctx, err):
-			expected, reason = Undecided, fmt.Sprintf("not decided within the budget of %v by dancing links and gini", o.Budget)
+			expected, reason = Undecided, fmt.Sprintf("not decided within the budget of %v by two independent methods", o.Budget)
 			nodes = 0
 		case err != nil:
 			return nil, fmt.Errorf("%s: %w", in.id, err)
 		case ok:
 			expected = Satisfiable
 		}
-		base := Row{Expected: expected, Reason: reason, ID: in.id, Family: o.Family, N: in.p.N, M: o.M, Seed: o.Seed,
-			Fixed: model.FormatSquares(in.p.Fixed), Blocked: model.FormatSquares(in.p.Blocked), Solutions: count, DecideNodes: nodes}
+		base := Row{Expected: expected, Reason: reason, ID: in.id, Family: o.Family, N: in.p.N, M: in.m, K: in.k, Seed: o.Seed,
+			Fixed: model.FormatSquares(in.p.Fixed), Blocked: model.FormatSquares(in.p.Blocked),
+			ExcludeSum: model.FormatDiagonals(in.p.Excluded, model.Sum), ExcludeDiff: model.FormatDiagonals(in.p.Excluded, model.Difference),
+			Solutions: count, DecideNodes: nodes}
+		note := fmt.Sprintf("suite instance %s: family %s, seed %d, draw %d", in.id, o.Family, o.Seed, in.seed)
+		if o.Family == "diagonals" {
+			base.Seed = in.seed
+			note = fmt.Sprintf("suite instance %s: the first %d diagonals of the list of Gent, Jefferson and Nightingale's generator for n = %d, k = %d, seed %d", in.id, in.m, in.p.N, in.k, in.seed)
+			if len(o.Lists) > 0 {
+				note = fmt.Sprintf("suite instance %s: the first %d diagonals of a given list", in.id, in.m)
+			}
+		}
 		if o.Certify && expected == Unsatisfiable {
 			cctx, cancel := context.WithTimeout(ctx, o.Budget)
 			base.Certificate, err = certify(cctx, in.p)
 			cancel()
 			if undecided(ctx, err) {
-				return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: %s: no checked proof of unsatisfiability within the budget of %v: give a larger budget, or certify none", in.id, o.Budget)}
+				base.Certificate, err = fmt.Sprintf("none: %s gave no checked proof within the budget of %v", nqueens.CertifySolver, o.Budget), nil
 			}
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", in.id, err)
@@ -408,7 +581,7 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 					name += "-" + strings.ReplaceAll(amo, ":", "")
 				}
 				row.File = name + format.Extension()
-				file := Instance{Problem: in.p, Format: format, AMO: amo, Note: fmt.Sprintf("suite instance %s: family %s, seed %d, draw %d", in.id, o.Family, o.Seed, in.seed)}
+				file := Instance{Problem: in.p, Format: format, AMO: amo, Note: note}
 				if o.Reproduce != nil {
 					row.Command = o.Reproduce(file)
 				}

@@ -12,11 +12,15 @@ var hardPoints = [][2]float64{{20, 0.53}, {30, 0.60}, {40, 0.63}}
 // transition of random completion for an n×n board: the ratio m/n
 // interpolated between the measured boards, and held at the nearest one
 // beyond them.
-func HardM(n int) int {
+func HardM(n int) int { return min(n, int(ratioAt(hardPoints, n)*float64(n)+0.5)) }
+
+// ratioAt is the ratio of the measured points (board, ratio) at board n:
+// interpolated between two boards, held at the nearest one beyond them.
+func ratioAt(points [][2]float64, n int) float64 {
 	x := float64(n)
-	ratio := hardPoints[0][1]
-	for i := 1; i < len(hardPoints); i++ {
-		q, p := hardPoints[i-1], hardPoints[i]
+	ratio := points[0][1]
+	for i := 1; i < len(points); i++ {
+		q, p := points[i-1], points[i]
 		switch {
 		case x >= p[0]:
 			ratio = p[1]
@@ -24,5 +28,18 @@ func HardM(n int) int {
 			ratio = q[1] + (p[1]-q[1])*(x-q[0])/(p[0]-q[0])
 		}
 	}
-	return min(n, int(ratio*x+0.5))
+	return ratio
 }
+
+// diagonalPeaks are the numbers of excluded diagonals, as a fraction of n,
+// at which the excluded diagonals instances are hardest, measured by
+// scripts/hardness-diagonals.sh (docs/benchmarks.md): the median time of
+// the best deciders is greatest there, and about half the instances have a
+// solution.
+var diagonalPeaks = [][2]float64{{12, 0.9}, {30, 0.9}}
+
+// HardDiagonals is the number of excluded diagonals at the measured peak
+// of hardness of the diagonals family for an n x n board: the ratio d/n
+// interpolated between the measured boards, and held at the nearest one
+// beyond them.
+func HardDiagonals(n int) int { return int(ratioAt(diagonalPeaks, n)*float64(n) + 0.5) }

@@ -40,21 +40,29 @@ const (
 type Row struct {
 	File string `json:"file"`
 	// Expected is the instance's answer, with the reason when Undecided.
-	Expected  Answer        `json:"expected"`
-	Reason    string        `json:"reason,omitempty"`
-	ID        string        `json:"id"`
-	Family    string        `json:"family"`
-	N         int           `json:"n"`
-	M         int           `json:"m"`
-	Fixed     string        `json:"fixed,omitempty"`
-	Blocked   string        `json:"blocked,omitempty"`
-	Seed      uint64        `json:"seed"`
-	Format    encode.Format `json:"format"`
-	Encoding  string        `json:"encoding,omitempty"`
-	Variables int           `json:"variables"`
-	Clauses   int           `json:"clauses_or_options"`
-	SHA256    string        `json:"sha256"`
-	Solutions *uint64       `json:"solutions,omitempty"`
+	Expected Answer `json:"expected"`
+	Reason   string `json:"reason,omitempty"`
+	ID       string `json:"id"`
+	Family   string `json:"family"`
+	N        int    `json:"n"`
+	M        int    `json:"m"`
+	// K is the diagonals family's minimum of open squares a row and
+	// column keeps (Gent, Jefferson and Nightingale's k).
+	K       int    `json:"k,omitempty"`
+	Fixed   string `json:"fixed,omitempty"`
+	Blocked string `json:"blocked,omitempty"`
+	// ExcludeSum and ExcludeDiff are the excluded diagonals, as the
+	// command line takes them: the values of r+c (1-based rows and
+	// columns) and of r-c.
+	ExcludeSum  string        `json:"exclude_sum,omitempty"`
+	ExcludeDiff string        `json:"exclude_diff,omitempty"`
+	Seed        uint64        `json:"seed"`
+	Format      encode.Format `json:"format"`
+	Encoding    string        `json:"encoding,omitempty"`
+	Variables   int           `json:"variables"`
+	Clauses     int           `json:"clauses_or_options"`
+	SHA256      string        `json:"sha256"`
+	Solutions   *uint64       `json:"solutions,omitempty"`
 	// Certificate says how an UNSAT answer was certified beyond the two
 	// methods that decided it (Options.Certify): the checked DRAT proof.
 	Certificate string `json:"certificate,omitempty"`
@@ -73,10 +81,22 @@ type Row struct {
 func (r Row) Problem() (model.Problem, error) {
 	p := model.Problem{N: r.N}
 	var err error
-	if p.Fixed, err = model.ParseSquares(r.Fixed); err == nil {
-		p.Blocked, err = model.ParseSquares(r.Blocked)
+	if p.Fixed, err = model.ParseSquares(r.Fixed); err != nil {
+		return p, err
 	}
-	return p, err
+	if p.Blocked, err = model.ParseSquares(r.Blocked); err != nil {
+		return p, err
+	}
+	sums, err := model.ParseDiagonals(r.ExcludeSum, model.Sum)
+	if err != nil {
+		return p, err
+	}
+	diffs, err := model.ParseDiagonals(r.ExcludeDiff, model.Difference)
+	if err != nil {
+		return p, err
+	}
+	p.Excluded = append(sums, diffs...)
+	return p, p.Validate()
 }
 
 // unwrapPath is the system's error without the path that the caller
@@ -165,7 +185,7 @@ func writeHashed(ctx context.Context, path string, write func(io.Writer) error) 
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason"}
+var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason", "k", "exclude_sum", "exclude_diff"}
 
 // Manifest is the content of manifest.json.
 type Manifest struct {
@@ -198,7 +218,7 @@ func writeManifests(dir, command string, rows []Row) error {
 			}
 			cw.Write([]string{r.File, string(r.Expected), r.ID, r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), r.Fixed, r.Blocked,
 				strconv.FormatUint(r.Seed, 10), string(r.Format), r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol, r.Certificate, r.Command,
-				strconv.FormatUint(r.DecideNodes, 10), r.Reason})
+				strconv.FormatUint(r.DecideNodes, 10), r.Reason, strconv.Itoa(r.K), r.ExcludeSum, r.ExcludeDiff})
 		}
 		cw.Flush()
 		return cw.Error()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ func newGen(e *env) *cobra.Command {
 		o             suite.Options
 		formats, amos string
 		out, verify   string
+		lists         []string
 	)
 	c := &cobra.Command{
 		Use:   "gen FAMILY --out DIR | gen --verify DIR",
@@ -28,17 +30,27 @@ with DIR/manifest.json and DIR/manifest.csv (a row per file: file, expected
 SAT, UNSAT or UNKNOWN, id, family, n, m, the squares, seed, format, encoding,
 variables, clauses or options, SHA-256, the number of solutions for N <= 10,
 and the dancing-links nodes to decide it). The expected answer of every
-instance is found by dancing links and by gini, which must agree; one that
-they do not decide within --budget is UNKNOWN, with the reason. --hard
-(completion) pre-places as many queens as the measured SAT/UNSAT transition
-has for --n (scripts/hardness.sh). Same arguments, byte-identical files.
+instance is found by two independent complete methods at once, dancing
+links and the constraint-propagation search (gini above N = 64), which
+must agree; one that they do not decide within --budget is UNKNOWN, with
+the reason. --hard pre-places as many queens (completion) or excludes as
+many diagonals (diagonals) as the measured peak of hardness has for --n.
+Same arguments, byte-identical files.
 
-Families (Gent, Jefferson and Nightingale, "Complexity of n-queens completion",
-JAIR 2017):
+Families (Gent, Jefferson and Nightingale, "Complexity of n-Queens Completion",
+JAIR 59, 2017):
   classic     the classic problem, one instance per N in --from..--to (or --n)
   completion  --m non-attacking queens placed at random on an --n board
   blocked     --m squares blocked at random on an --n board
   unsat       completion instances that have no solution
+  diagonals   excluded diagonals: --count lists drawn by the authors' generator
+              for an --n board (seeds --seed, --seed+1, ...; every row and
+              column keeps at least --k open squares), each instance the first
+              --m diagonals of a list (--hard: m at the peak), or, without
+              --m, every prefix of each list; or the lists of .param files
+              (--diagonals FILE.param[:D], repeated). The same seed gives the
+              authors' own list: their diag-N-4-SEED.param, byte for byte.
+              The format param writes their .param file of each instance.
 
 --verify DIR re-checks a suite: every file's SHA-256, DIMACS files re-solved
 by gini and XCC files by dancing links as read from disk, and every instance
@@ -71,6 +83,19 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 				return usagef("gen: --hard chooses M; give --m or --hard, not both")
 			}
 			o.Family = args[0]
+			for _, spec := range lists {
+				l, d, err := readDiagonals(spec)
+				if err != nil {
+					return err
+				}
+				if !strings.Contains(spec, ":") || d == len(l.Diagonals) && !strings.HasSuffix(spec, fmt.Sprintf(":%d", d)) {
+					d = -1 // every prefix
+				}
+				o.Lists = append(o.Lists, suite.List{Name: strings.TrimSuffix(filepath.Base(strings.SplitN(spec, ":", 2)[0]), ".param"), List: l, D: d})
+			}
+			if o.Family == "diagonals" && len(lists) == 0 && !cmd.Flags().Changed("m") && !o.Hard {
+				o.AllM = true
+			}
 			for _, f := range splitList(formats) {
 				ff, err := encode.ParseFormat(f)
 				if err != nil {
@@ -109,14 +134,16 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 	c.Flags().IntVar(&o.N, "n", 0, "board size")
 	c.Flags().IntVar(&o.From, "from", 0, "classic: smallest N")
 	c.Flags().IntVar(&o.To, "to", 0, "classic: largest N")
-	c.Flags().IntVar(&o.M, "m", 0, "pre-placed queens (completion, unsat) or blocked squares (blocked)")
-	c.Flags().IntVar(&o.Count, "count", 1, "number of instances (completion, blocked, unsat)")
-	c.Flags().BoolVar(&o.Hard, "hard", false, "completion: pre-place as many queens as the measured peak of hardness has for --n (instead of --m)")
+	c.Flags().IntVar(&o.M, "m", 0, "pre-placed queens (completion, unsat), blocked squares (blocked) or excluded diagonals (diagonals)")
+	c.Flags().IntVar(&o.Count, "count", 1, "number of instances (completion, blocked, unsat) or of lists drawn (diagonals)")
+	c.Flags().BoolVar(&o.Hard, "hard", false, "completion, diagonals: pre-place as many queens (exclude as many diagonals) as the measured peak of hardness has for --n (instead of --m)")
 	c.Flags().DurationVar(&o.Budget, "budget", time.Minute, "time to decide each instance; one not decided is expected UNKNOWN, with the reason")
 	c.Flags().StringVar(&formats, "formats", "dimacs", "comma-separated formats")
 	c.Flags().StringVar(&amos, "amo", "", "comma-separated at-most-one encodings for dimacs (default "+encode.DefaultAMORule+")")
 	c.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed of the suite")
 	c.Flags().BoolVar(&o.Certify, "certify", false, "certify every UNSAT instance by a DRAT proof from cadical, checked, and record it in the manifest")
+	c.Flags().IntVar(&o.MinOpen, "k", suite.DefaultMinOpen, "diagonals: every row and column keeps at least K open squares")
+	c.Flags().StringArrayVar(&lists, "diagonals", nil, "diagonals: the instances of a .param file, FILE.param (every prefix) or FILE.param:D (its first D); repeated")
 	c.Flags().StringVarP(&out, "out", "o", "", "folder to write the suite into")
 	c.Flags().StringVar(&verify, "verify", "", "re-check the suite in this folder")
 	return c
@@ -161,6 +188,15 @@ func encodeCommand(in suite.Instance) string {
 	}
 	if len(p.Blocked) > 0 {
 		args = append(args, "--block", model.FormatSquares(p.Blocked))
+	}
+	if sums := model.FormatDiagonals(p.Excluded, model.Sum); sums != "" {
+		args = append(args, "--exclude-sum", sums)
+	}
+	if diffs := model.FormatDiagonals(p.Excluded, model.Difference); diffs != "" {
+		args = append(args, "--exclude-diff", diffs)
+	}
+	if p.Rows != nil {
+		args = append(args, "--rows", model.FormatLines(p.Rows), "--cols", model.FormatLines(p.Cols))
 	}
 	args = append(args, "--format", string(in.Format))
 	if in.AMO != "" {

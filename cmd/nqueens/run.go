@@ -20,6 +20,7 @@ import (
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/lab"
+	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/sat"
 )
 
@@ -109,7 +110,7 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 			return nil
 		},
 	}
-	c.Flags().StringVar(&solvers, "solvers", "", "comma-separated solvers: gini, gophersat, dlx, minizinc, "+strings.Join(sat.ExternalNames, ", ")+", or paths")
+	c.Flags().StringVar(&solvers, "solvers", "", "comma-separated solvers: gini, gophersat, dlx, cp (the .param files of the diagonals family), minizinc, "+strings.Join(sat.ExternalNames, ", ")+", or paths")
 	c.Flags().DurationVar(&o.Timeout, "timeout", time.Minute, "wall-time limit of one run")
 	c.Flags().StringVar(&memory, "memory", "", "address-space limit of one run (e.g. 2G, 512M); none by default")
 	c.Flags().IntVarP(&o.Jobs, "jobs", "j", 1, "runs at once")
@@ -140,6 +141,13 @@ func runners(ctx context.Context, names []string, self string) ([]lab.Runner, er
 		case "dlx":
 			rs = append(rs, &lab.Process{Solver: name, Build: inProcessVersion(name), Format: encode.XCC,
 				Argv: func(file, _ string) []string { return []string{self, "xcc", file, "-q"} }, Read: lab.CoverAnswer})
+		case "cp":
+			// The constraint-propagation search on the .param files of the
+			// diagonals family, alone (no second method).
+			rs = append(rs, &lab.Process{Solver: name, Build: inProcessVersion(name), Format: encode.Param,
+				Argv: func(file, _ string) []string {
+					return []string{self, "solve", "--diagonals", file, "-m", "cp", "--json", "--no-confirm", "-q"}
+				}, Read: solveAnswer})
 		case "minizinc":
 			r, err := lab.MiniZincRunner(ctx)
 			if err != nil {
@@ -155,6 +163,29 @@ func runners(ctx context.Context, names []string, self string) ([]lab.Runner, er
 		}
 	}
 	return rs, nil
+}
+
+// solveAnswer reads the answer of nqueens solve --json --no-confirm: a
+// solution as JSON (exit 0), or "found no solution" (exit 1).
+func solveAnswer(out lab.Output) (lab.Answer, error) {
+	switch {
+	case out.Exit == 1 && strings.Contains(string(out.Stdout), "found no solution"):
+		return lab.Answer{Status: sat.Unsat}, nil
+	case out.Exit != 0:
+		return lab.Answer{}, fmt.Errorf("exit status %d", out.Exit)
+	}
+	var j solveJSON
+	if err := json.Unmarshal(out.Stdout, &j); err != nil || !j.Verified || len(j.Solution) != out.N {
+		return lab.Answer{}, fmt.Errorf("not the JSON of a solution of N = %d", out.N)
+	}
+	q := make(model.Placement, out.N)
+	for r, c := range j.Solution {
+		q[r] = int(c)
+		if c == 1<<32-1 {
+			q[r] = model.Unset
+		}
+	}
+	return lab.Answer{Status: sat.Sat, Placement: q}, nil
 }
 
 // inProcessVersion names the build of an in-process solver: the toolkit's

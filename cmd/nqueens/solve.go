@@ -36,6 +36,7 @@ func newSolve(e *env) *cobra.Command {
 		certify       bool
 		order         string
 		jobs          int
+		noConfirm     bool
 		probFlags     problemFlags
 		solverOpts    solverFlags
 		pic           pictureFlags
@@ -90,7 +91,7 @@ solution: the exit status is then 1.
 			if jobs < 0 {
 				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
 			}
-			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: solverOpts.solver, AMO: solverOpts.amo, Certify: certify, Order: ord, Jobs: jobs}
+			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: solverOpts.solver, AMO: solverOpts.amo, Certify: certify, Order: ord, Jobs: jobs, NoConfirm: noConfirm}
 			switch f.Reports(n, ord) {
 			case nqueens.ProgressFraction:
 				bar := e.progress(fmt.Sprintf("N = %d: collisions removed", n), 0)
@@ -137,6 +138,7 @@ solution: the exit status is then 1.
 	}
 	c.Flags().StringVarP(&method, "method", "m", "", methodList(nqueens.Finders(), func(f nqueens.Finder) nqueens.Method { return f.Name })+" (default: localsearch for the classic problem, else the fastest complete decider: cp up to N = 64, dlx above)")
 	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "cp: goroutines to search with (0: all cores)")
+	c.Flags().BoolVar(&noConfirm, "no-confirm", false, "print 'no solution' unconfirmed instead of confirming it by a second method (to time one method alone)")
 	c.Flags().Uint64Var(&seed, "seed", 0, "random seed for localsearch (0: from the clock; the seed used is printed)")
 	c.Flags().StringVarP(&out, "output", "o", "", "write the solution to this file (classic format, 1-based)")
 	c.Flags().BoolVar(&board, "board", false, "draw the board ('*' queen, '-' empty), N <= 200")
