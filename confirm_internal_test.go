@@ -24,6 +24,11 @@ func TestConfirmCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	attacking := model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 0}, {Row: 1, Col: 1}}}
+	big := model.Problem{N: 12, Fixed: []model.Square{{Row: 0, Col: 1}}, Blocked: []model.Square{{Row: 4, Col: 4}}}
+	bigRight, err := counter(DLX).count(ctx, big, CountOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		p      model.Problem
 		method Method
@@ -39,6 +44,9 @@ func TestConfirmCount(t *testing.T) {
 		{completion, "sat", CountResult{All: right.All}, false},
 		{completion, "sat", CountResult{All: right.All + 1}, true},
 		{completion, "backtrack", CountResult{All: right.All + 1}, true},
+		// Above N = 10 too: a solver that drops models is caught.
+		{big, "sat", CountResult{All: bigRight.All - 1}, true},
+		{big, "sat", CountResult{All: bigRight.All}, false},
 	} {
 		r := tc.r
 		err := confirmCount(ctx, tc.p, tc.method, "method "+string(tc.method), &r)

@@ -35,6 +35,10 @@ type CPOptions struct {
 	Progress func(nodes uint64)
 }
 
+// cpProbeNodes bounds the first pass of the complete search for a first
+// solution, before the restarts.
+const cpProbeNodes = 4096
+
 // DefaultCPRestartNodes bounds the randomized restarts of a search for a
 // first solution: about a quarter of a second a goroutine. They find a
 // solution of a satisfiable instance in a few thousand nodes where the
@@ -111,8 +115,24 @@ func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
 			budget = DefaultCPRestartNodes
 		}
 		if budget > 0 {
+			// A small tree is searched whole at once: a first pass of the
+			// complete search, stopped after cpProbeNodes, costs little
+			// and spares the restarts most easy instances.
+			probe := base
+			probe.sh, probe.budget = shared, cpProbeNodes
+			probe.start(root)
+			res.Nodes = probe.nodes
+			switch {
+			case probe.first != nil:
+				res.Count, res.First = 1, probe.first
+				return res, nil
+			case shared.cancelled.Load():
+				return res, ctx.Err()
+			case !probe.outOfBud:
+				return res, nil // the whole tree, no solution
+			}
 			found, exhausted, nodes, restarts := shared.restarts(base, root, jobs, max(opt.Seed, 1), budget)
-			res.Nodes, res.Restarts, res.Jobs = nodes, restarts, jobs
+			res.Nodes, res.Restarts, res.Jobs = res.Nodes+nodes, restarts, jobs
 			switch {
 			case found != nil:
 				res.Count, res.First = 1, found
@@ -299,9 +319,14 @@ type cpSearch struct {
 	// dry: a pass that only measures the cut (its leaves are counted, not
 	// reported).
 	splitAt int
-	cut     func(*cpNode)
+	cut     func(cpNode)
 	dry     bool
 	sol     model.Placement
+	// stack holds the nodes of the current branch, from the root of the
+	// search (of depth rootDepth) down: a child is built in place, not on
+	// the heap.
+	stack     [CPMaxN + 2]cpNode
+	rootDepth int
 }
 
 // cpShared is what the goroutines of one search share.
@@ -366,6 +391,13 @@ func newCPSearch(p model.Problem) (cpSearch, cpNode, bool) {
 	return s, root, true
 }
 
+// start searches below nd, a root or the root of a subtree (see search).
+func (s *cpSearch) start(nd cpNode) bool {
+	s.stack[0] = nd
+	s.rootDepth = nd.depth
+	return s.search(&s.stack[0])
+}
+
 // placement is the solution of a leaf, as model.Placement.
 func (s *cpSearch) placement(nd *cpNode) model.Placement {
 	if s.sol == nil {
@@ -399,7 +431,7 @@ func (s *cpSearch) search(nd *cpNode) bool {
 		return s.leaf(nd)
 	}
 	if nd.depth == s.splitAt {
-		s.cut(nd)
+		s.cut(*nd)
 		return false
 	}
 	n := s.n
@@ -498,11 +530,11 @@ again:
 	if s.rnd != nil {
 		s.rnd.Shuffle(m, func(i, j int) { rs[i], rs[j], cs[i], cs[j] = rs[j], rs[i], cs[j], cs[i] })
 	}
-	var child cpNode
+	child := &s.stack[nd.depth-s.rootDepth+1]
 	for i := range m {
-		child = *nd
+		*child = *nd
 		child.put(n, int(rs[i]), int(cs[i]))
-		if s.search(&child) {
+		if s.search(child) {
 			return true
 		}
 	}
@@ -590,8 +622,7 @@ func (sh *cpShared) restarts(base cpSearch, root cpNode, jobs int, seed uint64, 
 				s.budget = min(1000*luby(i), budget-spent)
 				s.outOfBud = false
 				before := s.nodes
-				nd := root
-				s.search(&nd)
+				s.start(root)
 				spent += int64(s.nodes - before)
 				tries++
 				if !s.outOfBud {
@@ -647,13 +678,12 @@ func (sh *cpShared) complete(base cpSearch, root cpNode, jobs int) CPResult {
 	top := base
 	top.sh = sh
 	var tasks []cpNode
-	top.cut = func(nd *cpNode) { tasks = append(tasks, *nd) }
+	top.cut = func(nd cpNode) { tasks = append(tasks, nd) }
 	cutAt := -1
 	for depth := 1; jobs > 1 && depth < root.k; depth++ {
 		tasks = tasks[:0]
 		top.dry, top.splitAt = true, depth
-		nd := root
-		if top.search(&nd) {
+		if top.start(root) {
 			break // cancelled
 		}
 		if len(tasks) >= cpSplitTasks*jobs {
@@ -666,8 +696,7 @@ func (sh *cpShared) complete(base cpSearch, root cpNode, jobs int) CPResult {
 	}
 	top.nodes, top.count, top.dry, top.splitAt = 0, 0, false, cutAt
 	tasks = tasks[:0]
-	nd := root
-	top.search(&nd)
+	top.start(root)
 	res := CPResult{Count: top.count, First: top.first, Nodes: top.nodes, Jobs: 1}
 	if len(tasks) == 0 || sh.stop.Load() {
 		return res
@@ -692,7 +721,7 @@ func (sh *cpShared) complete(base cpSearch, root cpNode, jobs int) CPResult {
 					break
 				}
 				s.first = nil
-				s.search(&tasks[i])
+				s.start(tasks[i])
 				firsts[i] = s.first
 			}
 			mu.Lock()

@@ -79,6 +79,28 @@ check "solve --amo unknown" 2 1 q solve 8 -m sat --amo nosuch
 check "solve --solver unknown" 2 1 q solve 8 -m sat --solver nosuch
 check "solve pairwise 1000 refused for memory" 2 1 q solve 1000 -m sat --amo pairwise
 expect_err "the product encoding needs about"
+# Excluded diagonals: malformed .param files of Gent, Jefferson and
+# Nightingale's format, and prefixes out of range.
+gent=$root/testdata/gent2017
+printf 'n = 8\nnumdiags = 2\ndiags = [[3, 1], [4, 7]]\n' >bad-type.param
+printf 'n = 8\nnumdiags = 2\ndiags = [[3, 1], [99, 0]]\n' >bad-v.param
+printf 'n = 8\nnumdiags = 5\ndiags = [[3, 1]]\n' >bad-count.param
+printf 'n = 8\nnumdiags = 1\ndiags = [[3, 1]\n' >bad-list.param
+printf 'n = 8\nnumdiags = 1\ndiags = [[3, 1]]\ndiags = [[3, 1]]\n' >bad-twice.param
+head -c 2000000 /dev/zero >bad-zero.param
+for f in bad-type bad-v bad-count bad-list bad-twice bad-zero; do
+	check ".param $f" 2 1 q solve --diagonals $f.param
+done
+check ".param from /dev/zero" 2 1 q solve --diagonals /dev/zero
+check ".param prefix above numdiags" 2 1 q solve --diagonals "$gent/diag-10-4-1.param:15"
+expect_err "15 diagonals asked, the file lists 14 (numdiags)"
+check ".param prefix not a number" 2 1 q count --diagonals "$gent/diag-10-4-1.param:-2"
+check ".param N disagrees" 2 1 q encode 9 --diagonals "$gent/diag-10-4-1.param"
+check ".param a folder" 2 1 q solve --diagonals "$gent"
+check "excluded diagonal off the board" 2 1 q solve 8 --exclude-diff 8
+check "rows without columns" 2 1 q count 8 --rows 1,2,3
+check "a hard published instance, decided and confirmed" 1 0 q solve --diagonals "$gent/diag-20-4-75.param:18"
+expect_out "no solution exists (method cp; confirmed by dancing links)"
 check "count 33" 2 1 q count 33
 check "count --jobs -1" 2 1 q count 8 --jobs -1
 check "count --jobs x" 2 1 q count 8 --jobs x
@@ -156,7 +178,7 @@ echo "test-faults: lying, crashing, hanging and flooding solvers ($SECONDS s)"
 check "a solver that says UNSAT to a classic board" 1 1 q solve 8 -m sat --solver "$fake/unsat.sh"
 expect_err "Q(8) = 92 (OEIS A000170): the answer is wrong"
 check "a solver that says UNSAT to a completion with a solution" 1 1 q solve 8 -m sat --solver "$fake/unsat.sh" --fix 1:2
-expect_err "dancing links found one, verified"
+expect_err "constraint propagation (cp) found one, verified"
 check "a solver whose exit status contradicts it" 1 1 q solve 8 -m sat --solver "$fake/liar.sh"
 check "a crashing solver" 1 1 q solve 8 -m sat --solver "$fake/crash.sh"
 check "a solver printing garbage" 1 1 q solve 8 -m sat --solver "$fake/garbage.sh"
@@ -180,7 +202,9 @@ expect_out "verified"
 check "count 10 by clasp" 0 0 q count 10 -m sat --solver clasp --amo ladder
 expect_out "724 solutions"
 check "no solution, confirmed" 1 0 q solve 6 -m sat --fix 1:1
-expect_out "confirmed by dancing links"
+expect_out "confirmed by constraint propagation (cp)"
+check "a count of a variant, confirmed" 0 0 q count 12 --fix 1:2 --block 5:5 -m sat
+expect_out "; confirmed by constraint propagation (cp)"
 check "no solution, certified" 1 0 q solve 8 -m backtrack --fix 1:1,2:4 --certify
 expect_out "confirmed by a DRAT proof from cadical"
 check "sat --certify on an UNSAT file" 20 0 bash -c "$bin encode 8 --fix 1:1,2:4 | $bin --quiet sat --certify --no-model"

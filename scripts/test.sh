@@ -30,7 +30,7 @@ race 'TestRunSuite|TestPlot' ./cmd/nqueens
 # every failing input found so far run in go test ./... above).
 fuzzlog=$(mktemp)
 for target in cnf:FuzzReadDIMACS xcc:FuzzRead solvers/sat:FuzzParseOutput cluster:FuzzReadJournal \
-	cluster:FuzzDecodeShard cnf/drat:FuzzCheck suite:FuzzParseManifest model:FuzzReadSolution; do
+	cluster:FuzzDecodeShard cnf/drat:FuzzCheck suite:FuzzParseManifest model:FuzzReadSolution model:FuzzReadParam; do
 	# Go 1.26's fuzzing coordinator can fail a target with a bare "context
 	# deadline exceeded" as -fuzztime runs out, having found nothing (a race
 	# in internal/fuzz, golang/go#75804, fixed in Go 1.27): such a run, with
@@ -50,7 +50,7 @@ for target in cnf:FuzzReadDIMACS xcc:FuzzRead solvers/sat:FuzzParseOutput cluste
 	done
 done
 rm -f "$fuzzlog"
-echo "fuzz: 8 targets ran"
+echo "fuzz: 9 targets ran"
 # The command line under hostile input, signals and faults.
 bash scripts/test-faults.sh
 # The examples build and run (in a scratch folder).

@@ -1,6 +1,7 @@
 package suite_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/csv"
@@ -269,6 +270,68 @@ func TestHardM(t *testing.T) {
 	for _, c := range []struct{ n, m int }{{8, 4}, {20, 11}, {25, 14}, {30, 18}, {40, 25}, {100, 63}, {1, 1}} {
 		if got := suite.HardM(c.n); got != c.m {
 			t.Errorf("HardM(%d) = %d, want %d", c.n, got, c.m)
+		}
+	}
+}
+
+// TestExcludedDiagonalsPublished: the generator writes the authors'
+// published .param files of testdata/gent2017 again, byte for byte.
+func TestExcludedDiagonalsPublished(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gent2017", "diag-*.param"))
+	if len(files) < 20 {
+		t.Fatalf("%d files", len(files))
+	}
+	for _, f := range files {
+		var n, k int
+		var seed uint64
+		if _, err := fmt.Sscanf(filepath.Base(f), "diag-%d-%d-%d.param", &n, &k, &seed); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		l, err := suite.ExcludedDiagonals(n, k, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		model.WriteParam(&b, l)
+		if want, _ := os.ReadFile(f); !bytes.Equal(b.Bytes(), want) {
+			t.Errorf("%s: the generator draws\n%s", f, b.String())
+		}
+	}
+}
+
+// TestGenerateDiagonals: a suite of the diagonals family, its rows naming
+// n, m (the diagonals excluded), k and the seed, each instance's answer
+// the brute force's, every file reproduced by its row's problem.
+func TestGenerateDiagonals(t *testing.T) {
+	dir := t.TempDir()
+	rows, err := suite.Generate(context.Background(), dir, suite.Options{Family: "diagonals", N: 7, MinOpen: 3, Count: 2, Seed: 5, AllM: true,
+		Formats: []encode.Format{encode.DIMACS, encode.XCC, encode.Param}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds := map[uint64]bool{}
+	for _, r := range rows {
+		p, err := r.Problem()
+		if err != nil || len(p.Excluded) != r.M || r.K != 3 || r.N != 7 || r.Family != "diagonals" {
+			t.Fatalf("%s: %+v %v", r.File, r, err)
+		}
+		seeds[r.Seed] = true
+		want := brute.Count(p)
+		if (r.Expected == suite.Satisfiable) != (want > 0) || r.Solutions == nil || *r.Solutions != want {
+			t.Errorf("%s: expected %s, %v solutions; brute force %d", r.File, r.Expected, r.Solutions, want)
+		}
+	}
+	if len(seeds) != 2 || !seeds[5] || !seeds[6] {
+		t.Errorf("seeds %v, want 5 and 6", seeds)
+	}
+	for _, bad := range []suite.Options{
+		{Family: "diagonals", N: 7, Count: 1, M: 40},
+		{Family: "diagonals", N: 7, Count: 1, MinOpen: 8},
+		{Family: "diagonals", N: 7, Count: 1, M: 2, AllM: true},
+		{Family: "completion", N: 7, Count: 1, M: 2, Formats: []encode.Format{encode.Param}},
+	} {
+		if _, err := suite.Generate(context.Background(), t.TempDir(), bad); !errors.As(err, new(*nqueens.OptionError)) {
+			t.Errorf("%+v: %v", bad, err)
 		}
 	}
 }

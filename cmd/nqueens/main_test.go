@@ -819,3 +819,89 @@ func TestBacktrackOrders(t *testing.T) {
 		t.Errorf("--order with localsearch: %d %q", code, errs)
 	}
 }
+
+// TestExcludedDiagonals: the excluded diagonals problem from a .param file
+// of Gent, Jefferson and Nightingale and from flags, solved, counted,
+// encoded and verified; a hard published instance decided and confirmed;
+// gen diagonals writing the authors' own file again; bad files refused in
+// one line.
+func TestExcludedDiagonals(t *testing.T) {
+	param := func(name string) string { return filepath.Join("..", "..", "testdata", "gent2017", name+".param") }
+	hard := param("diag-20-4-75") + ":18" // 4.7 x 10^9 nodes for the authors' solver
+	code, out, errs := runCLI(t, "", "solve", "--diagonals", hard)
+	if code != 1 || out != "N = 20: no solution exists (method cp; confirmed by dancing links)\n" {
+		t.Errorf("solve %s: %d %q %q", hard, code, out, errs)
+	}
+	code, out, errs = runCLI(t, "", "count", "20", "--diagonals", hard, "-q")
+	if code != 0 || !strings.HasPrefix(out, "N = 20: 0 solutions (excluded-diagonals problem); ") || !strings.HasSuffix(out, "; confirmed by dancing links\n") {
+		t.Errorf("count: %d %q %q", code, out, errs)
+	}
+	easy := param("diag-10-4-1") + ":4"
+	code, out, _ = runCLI(t, "", "count", "--diagonals", easy, "--json")
+	var cj countJSON
+	if code != 0 || json.Unmarshal([]byte(out), &cj) != nil || cj.Variant != "excluded-diagonals" || cj.ConfirmedBy == "" || cj.Method != nqueens.CP {
+		t.Errorf("count --json: %d %q", code, out)
+	}
+	// The same instance from flags: [4,1] [2,1] [14,0] [8,1] are r+c = 4, 2,
+	// 8 (0-based) and r-c = 14-9 = 5.
+	_, byFlags, _ := runCLI(t, "", "count", "10", "--exclude-sum", "6,4,10", "--exclude-diff", "5", "--json")
+	var fj countJSON
+	if json.Unmarshal([]byte(byFlags), &fj) != nil || fj.Solutions != cj.Solutions {
+		t.Errorf("the same instance from flags: %q against %q", byFlags, out)
+	}
+	// A solution file of it, verified; and refused for the problem without
+	// its diagonals only when it breaks them.
+	dir := t.TempDir()
+	sol := filepath.Join(dir, "s.txt")
+	if code, _, errs := runCLI(t, "", "solve", "--diagonals", easy, "-o", sol, "-q"); code != 0 {
+		t.Fatalf("solve -o: %d %s", code, errs)
+	}
+	if code, out, _ := runCLI(t, "", "verify", "10", sol, "--diagonals", easy); code != 0 || out != "valid\n" {
+		t.Errorf("verify: %d %q", code, out)
+	}
+	code, out, _ = runCLI(t, "", "verify", "10", sol, "--exclude-sum", "2,3,5,7,9,11,13,15,17,19")
+	if code != 1 || !strings.Contains(out, "excluded diagonal") {
+		t.Errorf("verify against other diagonals: %d %q", code, out)
+	}
+	// encode: the header lists the diagonals.
+	code, out, _ = runCLI(t, "", "encode", "--diagonals", easy, "--format", "xcc")
+	if code != 0 || !strings.Contains(out, "| excluded diagonals (4): sum r+c (1-based) in {4,6,10}, difference r-c in {5}") {
+		t.Errorf("encode: %d %q", code, out[:min(len(out), 500)])
+	}
+	// gen diagonals with the authors' seed writes their file again.
+	suiteDir := filepath.Join(dir, "g")
+	if code, _, errs := runCLI(t, "", "gen", "diagonals", "--n", "10", "--seed", "1", "--count", "1", "--formats", "param,xcc", "-o", suiteDir, "-q"); code != 0 {
+		t.Fatalf("gen diagonals: %d %s", code, errs)
+	}
+	want, _ := os.ReadFile(param("diag-10-4-1"))
+	got, _ := os.ReadFile(filepath.Join(suiteDir, "diagonals-n10-k4-s1-d14.param"))
+	if !bytes.Equal(got, want) {
+		t.Errorf("gen diagonals --seed 1 wrote\n%s\nnot the authors' diag-10-4-1.param\n%s", got, want)
+	}
+	if code, out, errs := runCLI(t, "", "gen", "--verify", suiteDir); code != 0 {
+		t.Errorf("gen --verify: %d %q %q", code, out, errs)
+	}
+	// Bad files and counts: one line, exit 2.
+	bad := filepath.Join(dir, "bad.param")
+	os.WriteFile(bad, []byte("n = 10\nnumdiags = 1\ndiags = [[4, 2]]\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "--diagonals", bad}, "the type is 1 (sum) or 0 (difference), not 2"},
+		{[]string{"solve", "--diagonals", param("diag-10-4-1") + ":15"}, "15 diagonals asked, the file lists 14 (numdiags)"},
+		{[]string{"solve", "--diagonals", param("diag-10-4-1") + ":x"}, `"x" after the colon is not a number of diagonals`},
+		{[]string{"solve", "12", "--diagonals", param("diag-10-4-1")}, "N = 12, but"},
+		{[]string{"solve", "--diagonals", filepath.Join(dir, "none.param")}, "cannot read"},
+		{[]string{"count", "8", "--exclude-sum", "17"}, "sum diagonal r+c = 17 is not a diagonal of the 8x8 board"},
+		{[]string{"count", "8", "--exclude-diff", "x"}, "--exclude-diff: model: diagonal 1"},
+		{[]string{"count", "8", "--rows", "1,2"}, "--rows and --cols go together"},
+		{[]string{"count", "8", "--rows", "1,2", "--cols", "3"}, "2 rows and 1 columns take a queen"},
+		{[]string{"gen", "diagonals", "--n", "10", "--k", "11", "-o", filepath.Join(dir, "x")}, "open squares (k)"},
+	} {
+		code, _, errs := runCLI(t, "", tc.args...)
+		if code != 2 || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q, want %q", tc.args, code, errs, tc.want)
+		}
+	}
+}
