@@ -3,6 +3,8 @@ package native
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/queenslab/nqueens/model"
@@ -66,5 +68,41 @@ func BenchmarkHeuristicFirst(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkCPPublished decides the hardest of Gent, Jefferson and
+// Nightingale's published excluded diagonals instances in the sample of
+// testdata/gent2017 (their bitmask solver needed 3.2 to 4.7 x 10^9 nodes,
+// and Lingeling about 2,600 s for diag-21-4-259 at d = 19), counting their
+// solutions (none) with one goroutine and with two; nodes is the search
+// tree.
+func BenchmarkCPPublished(b *testing.B) {
+	for _, in := range []struct {
+		file string
+		d    int
+	}{{"diag-20-4-75", 18}, {"diag-21-4-75", 18}, {"diag-21-4-163", 23}, {"diag-21-4-110", 17}, {"diag-21-4-259", 19}} {
+		f, err := os.Open(filepath.Join("..", "testdata", "gent2017", in.file+".param"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		l, err := model.ReadParam(f)
+		f.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, _ := l.Problem(in.d)
+		for _, jobs := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s-d%d/jobs=%d", in.file, in.d, jobs), func(b *testing.B) {
+				var r CPResult
+				for b.Loop() {
+					r, _ = CP(context.Background(), p, CPOptions{Jobs: jobs})
+				}
+				if r.Count != 0 {
+					b.Fatalf("%d solutions", r.Count)
+				}
+				b.ReportMetric(float64(r.Nodes), "nodes")
+			})
+		}
 	}
 }

@@ -327,6 +327,9 @@ type cpSearch struct {
 	// the heap.
 	stack     [CPMaxN + 2]cpNode
 	rootDepth int
+	// moves holds, per node of the branch, the squares it branches on
+	// when they are not a row's or column's set in order.
+	moves [CPMaxN + 1][2][CPMaxN]int8
 }
 
 // cpShared is what the goroutines of one search share.
@@ -446,7 +449,7 @@ again:
 		if d == 0 {
 			return false
 		}
-		if c := s.score(bits.OnesCount64(d)); c < best {
+		if c := s.score(bits.OnesCount64(d), edge(n, r)); c < best {
 			best, line, kind, bestDom = c, r, lineRow, d
 		}
 		x := shl(d, r)
@@ -464,7 +467,7 @@ again:
 		if d == 0 {
 			return false
 		}
-		if x := s.score(bits.OnesCount64(d)); x < best {
+		if x := s.score(bits.OnesCount64(d), edge(n, c)|1); x < best {
 			best, line, kind, bestDom = x, c, lineCol, d
 		}
 	}
@@ -478,10 +481,10 @@ again:
 		goto again
 	}
 	if slack == 0 {
-		if one := s1.andNot(s2); one.lo|one.hi != 0 && best > s.score(1) {
-			best, line, kind = s.score(1), one.lowest(), lineSum
-		} else if two := s2.andNot(s3); two.lo|two.hi != 0 && best > s.score(2) {
-			best, line, kind = s.score(2), two.lowest(), lineSum
+		if one := s1.andNot(s2); one.lo|one.hi != 0 && best > s.score(1, 0) {
+			best, line, kind = s.score(1, 0), one.lowest(), lineSum
+		} else if two := s2.andNot(s3); two.lo|two.hi != 0 && best > s.score(2, 0) {
+			best, line, kind = s.score(2, 0), two.lowest(), lineSum
 		}
 	}
 	fit, slack, drop = sumsFit(d1, nd.k, nd.sumC-nd.sumR+nd.k*(n-1))
@@ -494,14 +497,31 @@ again:
 		goto again
 	}
 	if slack == 0 {
-		if one := d1.andNot(d2); one.lo|one.hi != 0 && best > s.score(1) {
-			best, line, kind = s.score(1), one.lowest(), lineDif
-		} else if two := d2.andNot(d3); two.lo|two.hi != 0 && best > s.score(2) {
-			best, line, kind = s.score(2), two.lowest(), lineDif
+		if one := d1.andNot(d2); one.lo|one.hi != 0 && best > s.score(1, 0) {
+			best, line, kind = s.score(1, 0), one.lowest(), lineDif
+		} else if two := d2.andNot(d3); two.lo|two.hi != 0 && best > s.score(2, 0) {
+			best, line, kind = s.score(2, 0), two.lowest(), lineDif
 		}
 	}
 	// Branch: the squares of the chosen line, in order (or shuffled).
-	var rs, cs [CPMaxN]int8
+	child := &s.stack[nd.depth-s.rootDepth+1]
+	if s.rnd == nil && kind != lineSum && kind != lineDif {
+		// The squares of a row or column in order: straight from its set.
+		for d := bestDom; d != 0; d &= d - 1 {
+			r, c := line, bits.TrailingZeros64(d)
+			if kind == lineCol {
+				r, c = c, line
+			}
+			*child = *nd
+			child.put(n, r, c)
+			if s.search(child) {
+				return true
+			}
+		}
+		return false
+	}
+	moves := &s.moves[nd.depth-s.rootDepth]
+	rs, cs := moves[0][:], moves[1][:]
 	m := 0
 	switch kind {
 	case lineRow, lineCol:
@@ -530,7 +550,6 @@ again:
 	if s.rnd != nil {
 		s.rnd.Shuffle(m, func(i, j int) { rs[i], rs[j], cs[i], cs[j] = rs[j], rs[i], cs[j], cs[i] })
 	}
-	child := &s.stack[nd.depth-s.rootDepth+1]
 	for i := range m {
 		*child = *nd
 		child.put(n, int(rs[i]), int(cs[i]))
@@ -549,14 +568,24 @@ const (
 	lineDif
 )
 
-// score orders the lines by their open squares; with randomized restarts,
-// ties are broken at random.
-func (s *cpSearch) score(squares int) int {
+// score orders the lines by their open squares, and lines of as many
+// squares by tie, the nearer the edge of the board the sooner (edge); with
+// randomized restarts, ties are broken at random. A line of the edge has
+// its squares on the short diagonals of the corners, where the diagonals
+// are scarce: branching there first cuts the search trees of the excluded
+// diagonals instances by 1.5 to 10 times (measured on the authors' hardest
+// n = 21 instances and on n = 24 to 30 at the peak, where it is 9 times at
+// best and as good or better throughout). Diagonal lines tie first.
+func (s *cpSearch) score(squares, tie int) int {
 	if s.rnd == nil {
-		return squares
+		return squares<<7 | tie
 	}
-	return squares<<6 | int(s.rnd.Uint32()&63)
+	return squares<<7 | int(s.rnd.Uint32()&127)
 }
+
+// edge is a row's (column's, plus 1) rank among lines of as many squares:
+// twice its distance from the nearest edge of the board.
+func edge(n, line int) int { return 2 * min(line, n-1-line) }
 
 // leaf records a solution; true stops the search.
 func (s *cpSearch) leaf(nd *cpNode) bool {
