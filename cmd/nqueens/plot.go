@@ -15,6 +15,7 @@ import (
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/lab"
+	"github.com/queenslab/nqueens/suite"
 )
 
 func newPlot(e *env) *cobra.Command {
@@ -33,10 +34,12 @@ file's extension (.png, .svg):
                    drawn at the timeout, on the border
   --by-n F         median time against N, a line per family and solver (a
                    run not solved counts as the timeout)
-  --hardness F     for completion suites over m (scripts/hardness.sh): the
-                   median and 90th-percentile time against m/N, a line per
-                   solver and N, and the fraction of instances with a
-                   solution, three charts one above the other
+  --hardness F     for suites of random completion or of excluded diagonals
+                   over m (scripts/hardness.sh, scripts/hardness-diagonals.sh):
+                   the median and 90th-percentile time against m/N, a line
+                   per solver and N, the fraction of instances with a
+                   solution, and each solver's median at the peak against
+                   N, four charts one above the other
 
 A solver is named as in the results (its name or path); "solver/encoding"
 picks one encoding of a SAT solver.`,
@@ -226,19 +229,29 @@ func quantile(sorted []float64, q float64) float64 {
 	return sorted[max(0, min(len(sorted)-1, i-1))]
 }
 
-// hardnessCharts draws completion runs against m/N: median and 90th
-// percentile time per solver and N, and the fraction of instances with a
-// solution per N (from the manifest's answers).
+// hardnessCharts draws the hardness of a family over m (random completion:
+// pre-placed queens; excluded diagonals: diagonals excluded), the family
+// of the first run that has one: the median and the 90th-percentile time
+// against m/N, a line per solver and N; the fraction of instances with a
+// solution; and each solver's time at the peak (the greatest median over
+// m) against N.
 func hardnessCharts(recs []lab.Record) []draw.Chart {
 	type key struct {
 		solver string
 		n      int
 	}
+	family := ""
+	for _, r := range recs {
+		if r.Family == "completion" || r.Family == "diagonals" {
+			family = r.Family
+			break
+		}
+	}
 	times := map[key]map[int][]float64{} // by m
 	sat := map[int]map[int]map[string]bool{}
 	var keys []key
 	for _, r := range recs {
-		if r.Family != "completion" || r.N == 0 {
+		if r.Family != family || r.N == 0 {
 			continue
 		}
 		k := key{seriesName(r), r.N}
@@ -253,7 +266,7 @@ func hardnessCharts(recs []lab.Record) []draw.Chart {
 		if sat[r.N][r.M] == nil {
 			sat[r.N][r.M] = map[string]bool{}
 		}
-		sat[r.N][r.M][r.ID] = r.Expected == "SAT"
+		sat[r.N][r.M][r.ID] = r.Expected == suite.Satisfiable
 	}
 	sort.Slice(keys, func(i, j int) bool {
 		if keys[i].solver != keys[j].solver {
@@ -261,36 +274,43 @@ func hardnessCharts(recs []lab.Record) []draw.Chart {
 		}
 		return keys[i].n < keys[j].n
 	})
-	med := draw.Chart{Title: "Median time against m/N (random completion)", XLabel: "m/N (pre-placed queens per row)", YLabel: "seconds (wall, median)", LogY: true}
-	p90 := draw.Chart{Title: "90th percentile of time against m/N", XLabel: "m/N", YLabel: "seconds (wall, 90th percentile)", LogY: true}
+	what, axis := "random completion", "m/N (pre-placed queens per row)"
+	if family == "diagonals" {
+		what, axis = "excluded diagonals", "d/n (excluded diagonals per row)"
+	}
+	med := draw.Chart{Title: "Median time against " + axis[:3] + " (" + what + ")", XLabel: axis, YLabel: "seconds (wall, median)", LogY: true}
+	p90 := draw.Chart{Title: "90th percentile of time against " + axis[:3], XLabel: axis, YLabel: "seconds (wall, 90th percentile)", LogY: true}
+	peak := draw.Chart{Title: "Time at the peak (the greatest median over " + axis[:1] + ") against N", XLabel: "N", YLabel: "seconds (wall, median at the peak)", LogY: true}
+	peaks := map[string]*draw.Series{}
+	var solvers []string
 	for i, k := range keys {
 		ms := slices.Sorted(maps.Keys(times[k]))
 		a := draw.Series{Name: fmt.Sprintf("%s, N = %d", k.solver, k.n), Style: i + 1}
 		b := a
+		top := 0.0
 		for _, m := range ms {
 			t := times[k][m]
 			sort.Float64s(t)
 			x := float64(m) / float64(k.n)
 			a.XY = append(a.XY, [2]float64{x, quantile(t, 0.5)})
 			b.XY = append(b.XY, [2]float64{x, quantile(t, 0.9)})
+			top = max(top, quantile(t, 0.5))
 		}
 		med.Series = append(med.Series, a)
 		p90.Series = append(p90.Series, b)
-	}
-	frac := draw.Chart{Title: "Instances with a solution", XLabel: "m/N", YLabel: "fraction satisfiable"}
-	var ns []int
-	for n := range sat {
-		ns = append(ns, n)
-	}
-	sort.Ints(ns)
-	for _, n := range ns {
-		var ms []int
-		for m := range sat[n] {
-			ms = append(ms, m)
+		if peaks[k.solver] == nil {
+			peaks[k.solver] = &draw.Series{Name: k.solver, Style: len(solvers) + 1}
+			solvers = append(solvers, k.solver)
 		}
-		sort.Ints(ms)
+		peaks[k.solver].XY = append(peaks[k.solver].XY, [2]float64{float64(k.n), top})
+	}
+	for _, s := range solvers {
+		peak.Series = append(peak.Series, *peaks[s])
+	}
+	frac := draw.Chart{Title: "Instances with a solution", XLabel: axis, YLabel: "fraction satisfiable"}
+	for _, n := range slices.Sorted(maps.Keys(sat)) {
 		s := draw.Series{Name: fmt.Sprintf("N = %d", n)}
-		for _, m := range ms {
+		for _, m := range slices.Sorted(maps.Keys(sat[n])) {
 			yes := 0
 			for _, ok := range sat[n][m] {
 				if ok {
@@ -301,5 +321,5 @@ func hardnessCharts(recs []lab.Record) []draw.Chart {
 		}
 		frac.Series = append(frac.Series, s)
 	}
-	return []draw.Chart{med, p90, frac}
+	return []draw.Chart{med, p90, frac, peak}
 }

@@ -146,7 +146,7 @@ func runners(ctx context.Context, names []string, self string) ([]lab.Runner, er
 			// diagonals family, alone (no second method).
 			rs = append(rs, &lab.Process{Solver: name, Build: inProcessVersion(name), Format: encode.Param,
 				Argv: func(file, _ string) []string {
-					return []string{self, "solve", "--diagonals", file, "-m", "cp", "--json", "--no-confirm", "-q"}
+					return []string{self, "solve", "--diagonals", file, "-m", "cp", "-j", "1", "--json", "--no-confirm", "-q"}
 				}, Read: solveAnswer})
 		case "minizinc":
 			r, err := lab.MiniZincRunner(ctx)
