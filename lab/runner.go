@@ -3,16 +3,10 @@ package lab
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"os/exec"
 	"strings"
-	"syscall"
-	"time"
 
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
@@ -165,7 +159,7 @@ func ExternalRunners(ctx context.Context, name string) ([]Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	version := ProgramVersion(ctx, e.Path)
+	version := sat.ProgramVersion(ctx, e.Path)
 	rs := []Runner{&Process{Solver: name, Build: version, Format: encode.DIMACS, Argv: e.CommandLine, Read: DIMACSAnswer(e)}}
 	if name == "clasp" {
 		rs = append(rs, &Process{Solver: name, Build: version, Format: encode.OPB,
@@ -181,35 +175,6 @@ func MiniZincRunner(ctx context.Context) (Runner, error) {
 	if err != nil {
 		return nil, errors.New("lab: minizinc is not installed (not found on the PATH)")
 	}
-	return &Process{Solver: "minizinc", Build: ProgramVersion(ctx, path) + ", gecode", Format: encode.MiniZincInline,
+	return &Process{Solver: "minizinc", Build: sat.ProgramVersion(ctx, path) + ", gecode", Format: encode.MiniZincInline,
 		Argv: func(file, _ string) []string { return []string{path, "--solver", "gecode", file} }, Read: MiniZincAnswer}, nil
-}
-
-// ProgramVersion is the first line that "PROGRAM --version" prints with a
-// version number in it, else the SHA-256 of the executable (16 hex
-// digits), which names the build as well.
-func ProgramVersion(ctx context.Context, path string) string {
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, path, "--version")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	// A solver that leaves a process behind holding its output does not
-	// hold the probe: the pipes are closed a second after it ends.
-	cmd.WaitDelay = time.Second
-	out, _ := cmd.CombinedOutput()
-	for _, l := range strings.Split(string(out), "\n") {
-		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "c "))
-		if len(l) < 100 && strings.ContainsAny(l, "0123456789") && strings.Contains(l, ".") {
-			return l
-		}
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return "unknown"
-	}
-	defer f.Close()
-	h := sha256.New()
-	io.Copy(h, f)
-	return "sha256:" + hex.EncodeToString(h.Sum(nil)[:8])
 }

@@ -46,6 +46,10 @@ type Options struct {
 	// instances of (every prefix, or their D), instead of drawing Count
 	// lists.
 	Lists []List
+	// Calibrate, for the diagonals family, keeps only the instances that
+	// a reference solver decides in a band of time, drawing lists until
+	// Count are kept: what a benchmark of known difficulty needs.
+	Calibrate *Calibration
 	// Count is the number of instances (not for classic: one per N).
 	Count int
 	// Formats are the formats of the files; AMOs the encodings of
@@ -75,6 +79,18 @@ type Options struct {
 	Certify bool
 	// Progress, if set, is called after each instance.
 	Progress func(done, total int)
+}
+
+// Calibration is a band of time under a reference solver.
+type Calibration struct {
+	// Solver is a DIMACS solver (sat.Lookup): cadical, minisat, gini ...
+	// It solves each instance's CNF in the default encoding.
+	Solver   string
+	Min, Max time.Duration
+	// Tries bounds the lists drawn (0: 100 times Count).
+	Tries int
+	// Progress, if set, is told of each list tried: how many were kept.
+	Progress func(tried, kept int)
 }
 
 // List is a list of excluded diagonals given to the diagonals family: a
@@ -274,6 +290,83 @@ func (o Options) diagonalInstances() ([]instance, error) {
 	return out, nil
 }
 
+// calibrated draws lists of the diagonals family with seeds Seed, Seed+1,
+// ..., takes the first M diagonals of each (M at the peak with Hard),
+// decides the instance by two methods, and keeps it when the reference
+// solver decides it within the band [Min, Max] of wall time, with the same
+// answer, until Count are kept. A reference solver that answers otherwise
+// is an error naming it.
+func (o Options) calibrated(ctx context.Context) ([]instance, error) {
+	c := o.Calibrate
+	ref, err := sat.Lookup(c.Solver)
+	if err != nil {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: calibration: %v", err)}
+	}
+	if c.Min < 0 || c.Max <= c.Min {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: calibration: the band %v to %v is empty", c.Min, c.Max)}
+	}
+	version := ref.Name()
+	if e, ok := ref.(*sat.External); ok {
+		version = sat.ProgramVersion(ctx, e.Path)
+	}
+	tries := c.Tries
+	if tries <= 0 {
+		tries = 100 * o.Count
+	}
+	var out []instance
+	for i := 0; len(out) < o.Count; i++ {
+		if i >= tries {
+			return out, fmt.Errorf("suite: calibration: %d of %d instances tried are decided by %s in %v to %v (kept %d of %d asked)", len(out), i, c.Solver, c.Min, c.Max, len(out), o.Count)
+		}
+		if c.Progress != nil {
+			c.Progress(i, len(out))
+		}
+		seed := o.Seed + uint64(i)
+		l, err := ExcludedDiagonals(o.N, o.MinOpen, seed)
+		if err != nil {
+			return nil, err
+		}
+		if len(l.Diagonals) < o.M {
+			continue
+		}
+		p, err := l.Problem(o.M)
+		if err != nil {
+			return nil, err
+		}
+		ok, count, nodes, err := decide(ctx, p, o.Budget)
+		if undecided(ctx, err) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		cnf, err := encode.NewCNF(p, nil)
+		if err != nil {
+			return nil, err
+		}
+		rctx, cancel := context.WithTimeout(ctx, c.Max)
+		start := time.Now()
+		r, err := ref.Solve(rctx, cnf)
+		took := time.Since(start)
+		cancel()
+		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case errors.Is(err, context.DeadlineExceeded) || r.Status == sat.Unknown && err == nil:
+			continue // past the band
+		case err != nil:
+			return nil, fmt.Errorf("suite: calibration: %s: %w", c.Solver, err)
+		case (r.Status == sat.Sat) != ok:
+			return nil, fmt.Errorf("suite: calibration: %s answers %v on %+v, two methods found %v", c.Solver, r.Status, p, ok)
+		case took < c.Min || took > c.Max:
+			continue
+		}
+		out = append(out, instance{p: p, seed: seed, id: fmt.Sprintf("diagonals-n%d-k%d-s%d-d%d", o.N, o.MinOpen, seed, o.M), m: o.M, k: o.MinOpen,
+			decided: true, ok: ok, count: count, nodes: nodes, reference: c.Solver + " " + version, referenceSeconds: took.Seconds()})
+	}
+	return out, nil
+}
+
 // instanceRNG is the random source of instance i of a suite.
 func instanceRNG(seed uint64, i int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, uint64(i)+0x9e3779b97f4a7c15))
@@ -449,6 +542,13 @@ type instance struct {
 	seed uint64
 	id   string
 	m, k int
+	// decided: the answer is known already (calibration decided it).
+	decided          bool
+	ok               bool
+	count            *uint64
+	nodes            uint64
+	reference        string
+	referenceSeconds float64
 }
 
 // Generate writes a suite into dir (created if needed): every instance in
@@ -465,7 +565,12 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 	switch o.Family {
 	case "diagonals":
 		var err error
-		if insts, err = o.diagonalInstances(); err != nil {
+		if o.Calibrate != nil {
+			insts, err = o.calibrated(ctx)
+		} else {
+			insts, err = o.diagonalInstances()
+		}
+		if err != nil {
 			return nil, err
 		}
 	case "classic":
@@ -524,12 +629,15 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		var count *uint64
 		var nodes uint64
 		var err error
-		if in.p.IsClassic() && in.p.N > CountMaxN {
+		switch {
+		case in.decided:
+			ok, count, nodes = in.ok, in.count, in.nodes
+		case in.p.IsClassic() && in.p.N > CountMaxN:
 			// The classic problem has a solution for every N but 2 and 3:
 			// found by the explicit construction and verified, instead of
 			// a search that large boards make long.
 			ok, err = constructed(ctx, in.p.N)
-		} else {
+		default:
 			ok, count, nodes, err = decide(ctx, in.p, o.Budget)
 		}
 		expected, reason := Unsatisfiable, ""
@@ -545,7 +653,7 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		base := Row{Expected: expected, Reason: reason, ID: in.id, Family: o.Family, N: in.p.N, M: in.m, K: in.k, Seed: o.Seed,
 			Fixed: model.FormatSquares(in.p.Fixed), Blocked: model.FormatSquares(in.p.Blocked),
 			ExcludeSum: model.FormatDiagonals(in.p.Excluded, model.Sum), ExcludeDiff: model.FormatDiagonals(in.p.Excluded, model.Difference),
-			Solutions: count, DecideNodes: nodes}
+			Solutions: count, DecideNodes: nodes, Reference: in.reference, ReferenceSeconds: in.referenceSeconds}
 		note := fmt.Sprintf("suite instance %s: family %s, seed %d, draw %d", in.id, o.Family, o.Seed, in.seed)
 		if o.Family == "diagonals" {
 			base.Seed = in.seed

@@ -54,15 +54,19 @@ type Row struct {
 	// ExcludeSum and ExcludeDiff are the excluded diagonals, as the
 	// command line takes them: the values of r+c (1-based rows and
 	// columns) and of r-c.
-	ExcludeSum  string        `json:"exclude_sum,omitempty"`
-	ExcludeDiff string        `json:"exclude_diff,omitempty"`
-	Seed        uint64        `json:"seed"`
-	Format      encode.Format `json:"format"`
-	Encoding    string        `json:"encoding,omitempty"`
-	Variables   int           `json:"variables"`
-	Clauses     int           `json:"clauses_or_options"`
-	SHA256      string        `json:"sha256"`
-	Solutions   *uint64       `json:"solutions,omitempty"`
+	ExcludeSum  string `json:"exclude_sum,omitempty"`
+	ExcludeDiff string `json:"exclude_diff,omitempty"`
+	// Reference and ReferenceSeconds: the solver (and its version) whose
+	// time the instance was kept for, and that time (Options.Calibrate).
+	Reference        string        `json:"reference,omitempty"`
+	ReferenceSeconds float64       `json:"reference_s,omitempty"`
+	Seed             uint64        `json:"seed"`
+	Format           encode.Format `json:"format"`
+	Encoding         string        `json:"encoding,omitempty"`
+	Variables        int           `json:"variables"`
+	Clauses          int           `json:"clauses_or_options"`
+	SHA256           string        `json:"sha256"`
+	Solutions        *uint64       `json:"solutions,omitempty"`
 	// Certificate says how an UNSAT answer was certified beyond the two
 	// methods that decided it (Options.Certify): the checked DRAT proof.
 	Certificate string `json:"certificate,omitempty"`
@@ -185,7 +189,7 @@ func writeHashed(ctx context.Context, path string, write func(io.Writer) error) 
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason", "k", "exclude_sum", "exclude_diff"}
+var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason", "k", "exclude_sum", "exclude_diff", "reference", "reference_s"}
 
 // Manifest is the content of manifest.json.
 type Manifest struct {
@@ -218,10 +222,19 @@ func writeManifests(dir, command string, rows []Row) error {
 			}
 			cw.Write([]string{r.File, string(r.Expected), r.ID, r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), r.Fixed, r.Blocked,
 				strconv.FormatUint(r.Seed, 10), string(r.Format), r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol, r.Certificate, r.Command,
-				strconv.FormatUint(r.DecideNodes, 10), r.Reason, strconv.Itoa(r.K), r.ExcludeSum, r.ExcludeDiff})
+				strconv.FormatUint(r.DecideNodes, 10), r.Reason, strconv.Itoa(r.K), r.ExcludeSum, r.ExcludeDiff, r.Reference, referenceSeconds(r)})
 		}
 		cw.Flush()
 		return cw.Error()
 	})
 	return err
+}
+
+// referenceSeconds writes the reference time of a row for the CSV: "" when
+// there is none.
+func referenceSeconds(r Row) string {
+	if r.Reference == "" {
+		return ""
+	}
+	return strconv.FormatFloat(r.ReferenceSeconds, 'f', 3, 64)
 }

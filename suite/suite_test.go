@@ -14,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/encode"
@@ -333,5 +334,31 @@ func TestGenerateDiagonals(t *testing.T) {
 		if _, err := suite.Generate(context.Background(), t.TempDir(), bad); !errors.As(err, new(*nqueens.OptionError)) {
 			t.Errorf("%+v: %v", bad, err)
 		}
+	}
+}
+
+// TestCalibrated keeps the instances a reference solver decides within a
+// band: all of them in a wide band, with the reference time recorded;
+// none in a band no run can meet, which is an error once the tries are
+// spent.
+func TestCalibrated(t *testing.T) {
+	o := suite.Options{Family: "diagonals", N: 10, M: 9, Count: 3, Seed: 2,
+		Calibrate: &suite.Calibration{Solver: "gini", Min: 0, Max: time.Minute}}
+	rows, err := suite.Generate(context.Background(), t.TempDir(), o)
+	if err != nil || len(rows) != 3 {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	for _, r := range rows {
+		if !strings.HasPrefix(r.Reference, "gini ") || r.ReferenceSeconds <= 0 || r.M != 9 {
+			t.Errorf("%s: reference %q %v, m %d", r.File, r.Reference, r.ReferenceSeconds, r.M)
+		}
+	}
+	o.Calibrate = &suite.Calibration{Solver: "gini", Min: 50 * time.Second, Max: time.Minute, Tries: 4}
+	if _, err := suite.Generate(context.Background(), t.TempDir(), o); err == nil || !strings.Contains(err.Error(), "0 of 4 instances tried") {
+		t.Errorf("an empty band: %v", err)
+	}
+	o.Calibrate = &suite.Calibration{Solver: "nosuch", Max: time.Second}
+	if _, err := suite.Generate(context.Background(), t.TempDir(), o); !errors.As(err, new(*nqueens.OptionError)) {
+		t.Errorf("an unknown solver: %v", err)
 	}
 }

@@ -20,6 +20,7 @@ func newGen(e *env) *cobra.Command {
 		formats, amos string
 		out, verify   string
 		lists         []string
+		calibrate     string
 	)
 	c := &cobra.Command{
 		Use:   "gen FAMILY --out DIR | gen --verify DIR",
@@ -51,6 +52,10 @@ JAIR 59, 2017):
               (--diagonals FILE.param[:D], repeated). The same seed gives the
               authors' own list: their diag-N-4-SEED.param, byte for byte.
               The format param writes their .param file of each instance.
+              --calibrate SOLVER:MIN-MAX keeps only the instances that SOLVER
+              (cadical, minisat, gini, ...) decides in MIN to MAX seconds on
+              their CNF, drawing lists until --count are kept: instances of
+              known difficulty, the answer still decided by the two methods.
 
 --verify DIR re-checks a suite: every file's SHA-256, DIMACS files re-solved
 by gini and XCC files by dancing links as read from disk, and every instance
@@ -92,6 +97,19 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 					d = -1 // every prefix
 				}
 				o.Lists = append(o.Lists, suite.List{Name: strings.TrimSuffix(filepath.Base(strings.SplitN(spec, ":", 2)[0]), ".param"), List: l, D: d})
+			}
+			if calibrate != "" {
+				cal, err := parseCalibration(calibrate)
+				if err != nil {
+					return err
+				}
+				if o.Family != "diagonals" || len(lists) > 0 || !o.Hard && !cmd.Flags().Changed("m") {
+					return usagef("--calibrate keeps drawn instances of the diagonals family, with --hard or --m")
+				}
+				bar := e.progress("calibrating: lists tried", int64(o.Count))
+				cal.Progress = func(tried, kept int) { bar.set(int64(kept), int64(o.Count)) }
+				defer bar.done()
+				o.Calibrate = cal
 			}
 			if o.Family == "diagonals" && len(lists) == 0 && !cmd.Flags().Changed("m") && !o.Hard {
 				o.AllM = true
@@ -143,6 +161,7 @@ decided again. The manifest is written last: an interrupted run leaves none.`,
 	c.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed of the suite")
 	c.Flags().BoolVar(&o.Certify, "certify", false, "certify every UNSAT instance by a DRAT proof from cadical, checked, and record it in the manifest")
 	c.Flags().IntVar(&o.MinOpen, "k", suite.DefaultMinOpen, "diagonals: every row and column keeps at least K open squares")
+	c.Flags().StringVar(&calibrate, "calibrate", "", "diagonals: keep only instances that a reference solver decides within a band of time, SOLVER:MIN-MAX (e.g. cadical:10s-100s); lists are drawn until --count are kept")
 	c.Flags().StringArrayVar(&lists, "diagonals", nil, "diagonals: the instances of a .param file, FILE.param (every prefix) or FILE.param:D (its first D); repeated")
 	c.Flags().StringVarP(&out, "out", "o", "", "folder to write the suite into")
 	c.Flags().StringVar(&verify, "verify", "", "re-check the suite in this folder")
@@ -204,4 +223,19 @@ func encodeCommand(in suite.Instance) string {
 	}
 	args = append(args, "--note", in.Note)
 	return cmdline.Join(args)
+}
+
+// parseCalibration reads --calibrate SOLVER:MIN-MAX.
+func parseCalibration(s string) (*suite.Calibration, error) {
+	i := strings.LastIndexByte(s, ':')
+	lo, hi, ok := strings.Cut(s[i+1:], "-")
+	if i <= 0 || !ok {
+		return nil, usagef("--calibrate %q: want SOLVER:MIN-MAX, e.g. cadical:10s-100s", s)
+	}
+	min, err1 := time.ParseDuration(lo)
+	max, err2 := time.ParseDuration(hi)
+	if err1 != nil || err2 != nil || min < 0 || max <= min {
+		return nil, usagef("--calibrate %q: the band must be two durations, the first smaller, e.g. 10s-100s", s)
+	}
+	return &suite.Calibration{Solver: s[:i], Min: min, Max: max}, nil
 }
