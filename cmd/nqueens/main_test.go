@@ -17,6 +17,7 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
+	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/cmdline"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/panics"
@@ -215,7 +216,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"xcc"}, "a b\na z\n", 2, `nqueens: standard input: xcc: line 2, column 3: unknown item "z"`},
 		{[]string{"xcc", "--all", "--count"}, "a\na\n", 2, "nqueens: --all and --count: choose one"},
 		{[]string{"xcc"}, "a b\na\n", 1, ""},
-		{[]string{"encode", "8", "--format", "sat"}, "", 2, `nqueens: encode: unknown format "sat" (known: dimacs, xcc, opb, mzn, dzn, mzn-inline, xcsp3)`},
+		{[]string{"encode", "8", "--format", "sat"}, "", 2, `nqueens: encode: unknown format "sat" (known: ` + encode.FormatNames() + ")"},
 		{[]string{"encode", "8", "--amo", "totalizer"}, "", 2, `nqueens: encode: unknown at-most-one encoding "totalizer" (known: pairwise, sequential, ladder, commander, product, bimander, binary)`},
 		{[]string{"encode", "8", "--amo", "commander:1"}, "", 2, "nqueens: encode: commander group size must be at least 2, not 1"},
 		{[]string{"encode", "8", "-f", "xcc", "--amo", "pairwise"}, "", 2, "nqueens: an at-most-one encoding applies to the dimacs format only, not xcc"},
