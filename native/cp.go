@@ -2,7 +2,6 @@ package native
 
 import (
 	"context"
-	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -153,155 +152,6 @@ func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
 	return r, nil
 }
 
-// u128 is a set of diagonals: bit i is the diagonal of index i (sum: r + c;
-// difference: c - r + n-1, or r - c + n-1 in the mirrored set).
-type u128 struct{ lo, hi uint64 }
-
-// shr is the low 64 bits of x >> s, 0 <= s < 128.
-func shr(x u128, s int) uint64 {
-	if s >= 64 {
-		return x.hi >> (s - 64)
-	}
-	return x.lo>>s | x.hi<<(64-s)
-}
-
-// shl is x << s as 128 bits, 0 <= s < 64.
-func shl(x uint64, s int) u128 {
-	return u128{x << s, x >> (64 - s)}
-}
-
-func bit128(i int) u128 {
-	if i >= 64 {
-		return u128{0, 1 << (i - 64)}
-	}
-	return u128{1 << i, 0}
-}
-
-func (x u128) or(y u128) u128     { return u128{x.lo | y.lo, x.hi | y.hi} }
-func (x u128) and(y u128) u128    { return u128{x.lo & y.lo, x.hi & y.hi} }
-func (x u128) andNot(y u128) u128 { return u128{x.lo &^ y.lo, x.hi &^ y.hi} }
-func (x u128) count() int         { return bits.OnesCount64(x.lo) + bits.OnesCount64(x.hi) }
-func (x u128) has(i int) bool {
-	if i >= 64 {
-		return x.hi>>(i-64)&1 != 0
-	}
-	return x.lo>>i&1 != 0
-}
-
-// lowest is the index of the lowest bit of a non-empty x.
-func (x u128) lowest() int {
-	if x.lo != 0 {
-		return bits.TrailingZeros64(x.lo)
-	}
-	return 64 + bits.TrailingZeros64(x.hi)
-}
-
-// indexPlanes[j] has the bits whose index has bit j set.
-var indexPlanes = func() (pl [7]u128) {
-	for i := range 128 {
-		for j := range 7 {
-			if i>>j&1 != 0 {
-				pl[j] = pl[j].or(bit128(i))
-			}
-		}
-	}
-	return pl
-}()
-
-// indexSum is the sum of the indices of the bits of x.
-func indexSum(x u128) int {
-	s := 0
-	for j, pl := range indexPlanes {
-		s += x.and(pl).count() << j
-	}
-	return s
-}
-
-// lowSum and highSum are the sums of the indices of the m lowest and the m
-// highest bits of x, m <= x.count().
-func lowSum(x u128, m int) int {
-	s := 0
-	for ; m > 0 && x.lo != 0; m-- {
-		s += bits.TrailingZeros64(x.lo)
-		x.lo &= x.lo - 1
-	}
-	for ; m > 0; m-- {
-		s += 64 + bits.TrailingZeros64(x.hi)
-		x.hi &= x.hi - 1
-	}
-	return s
-}
-
-func highSum(x u128, m int) int {
-	s := 0
-	for ; m > 0 && x.hi != 0; m-- {
-		i := 63 - bits.LeadingZeros64(x.hi)
-		s += 64 + i
-		x.hi &^= 1 << i
-	}
-	for ; m > 0; m-- {
-		i := 63 - bits.LeadingZeros64(x.lo)
-		s += i
-		x.lo &^= 1 << i
-	}
-	return s
-}
-
-// sumsFit reports whether k of the diagonals of a, whose indices add up to
-// target, can be chosen as far as their sum tells: the ones left out add up
-// to sum(a) - target, which must lie between the smallest and the largest
-// sum of that many. It returns the slack |a| - k and, for a slack of 1, the
-// one diagonal to leave out.
-func sumsFit(a u128, k, target int) (fit bool, slack, drop int) {
-	slack = a.count() - k
-	if slack < 0 {
-		return false, slack, 0
-	}
-	drop = indexSum(a) - target
-	if slack == 0 {
-		return drop == 0, 0, 0
-	}
-	var lo, hi int
-	if slack <= k {
-		lo, hi = lowSum(a, slack), highSum(a, slack)
-	} else {
-		all := drop + target
-		lo, hi = all-highSum(a, k), all-lowSum(a, k)
-	}
-	if drop < lo || drop > hi {
-		return false, slack, 0
-	}
-	if slack == 1 && !a.has(drop) {
-		return false, slack, 0
-	}
-	return true, slack, drop
-}
-
-// cpNode is the state of a node: the open rows and columns, the diagonals
-// taken or closed (sum; difference as c - r + n-1, and mirrored as
-// r - c + n-1 for the columns' view), the queens still to place and the
-// sums of the open rows' and columns' indices.
-type cpNode struct {
-	rows, cols     uint64
-	sum, dif, rdif u128
-	k, sumR, sumC  int
-	place          [CPMaxN]int8 // the column of each row's queen, -1 for none
-	depth          int
-}
-
-func (nd *cpNode) put(n, r, c int) {
-	nd.rows &^= 1 << r
-	nd.cols &^= 1 << c
-	nd.sum = nd.sum.or(bit128(r + c))
-	nd.dif = nd.dif.or(bit128(c - r + n - 1))
-	nd.rdif = nd.rdif.or(bit128(r - c + n - 1))
-	nd.k--
-	nd.sumR -= r
-	nd.sumC -= c
-	nd.place[r] = int8(c)
-	nd.depth++
-}
-
 // cpSearch is what one goroutine searches with: the problem's static
 // squares and its own counters.
 type cpSearch struct {
@@ -326,6 +176,7 @@ type cpSearch struct {
 	// search (of depth rootDepth) down: a child is built in place, not on
 	// the heap.
 	stack     [CPMaxN + 2]cpNode
+	stack64   [CPMaxN + 2]cpNode64
 	rootDepth int
 	// moves holds, per node of the branch, the squares it branches on
 	// when they are not a row's or column's set in order.
@@ -396,18 +247,22 @@ func newCPSearch(p model.Problem) (cpSearch, cpNode, bool) {
 
 // start searches below nd, a root or the root of a subtree (see search).
 func (s *cpSearch) start(nd cpNode) bool {
-	s.stack[0] = nd
 	s.rootDepth = nd.depth
+	if s.n <= cp64MaxN {
+		s.stack64[0] = nd.narrow()
+		return s.search64(&s.stack64[0])
+	}
+	s.stack[0] = nd
 	return s.search(&s.stack[0])
 }
 
 // placement is the solution of a leaf, as model.Placement.
-func (s *cpSearch) placement(nd *cpNode) model.Placement {
+func (s *cpSearch) placement(place *[CPMaxN]int8) model.Placement {
 	if s.sol == nil {
 		s.sol = make(model.Placement, s.n)
 	}
 	for r := range s.n {
-		s.sol[r] = int(nd.place[r])
+		s.sol[r] = int(place[r])
 	}
 	return s.sol
 }
@@ -415,150 +270,6 @@ func (s *cpSearch) placement(nd *cpNode) model.Placement {
 // pollEvery is how many nodes a goroutine searches between looks at the
 // context and reports of progress.
 const pollEvery = 1 << 14
-
-// search searches below nd; it returns true when the search is to stop (a
-// first solution, Each said so, a cancel, or a restart's budget spent).
-func (s *cpSearch) search(nd *cpNode) bool {
-	s.nodes++
-	if s.nodes&(pollEvery-1) == 0 && s.poll() {
-		return true
-	}
-	if s.budget >= 0 {
-		if s.budget == 0 {
-			s.outOfBud = true
-			return true
-		}
-		s.budget--
-	}
-	if nd.k == 0 {
-		return s.leaf(nd)
-	}
-	if nd.depth == s.splitAt {
-		s.cut(*nd)
-		return false
-	}
-	n := s.n
-	var best, line, kind int
-	var bestDom uint64
-again:
-	best, kind = 1<<30, 0
-	var s1, s2, s3, d1, d2, d3 u128
-	for rr := nd.rows; rr != 0; rr &= rr - 1 {
-		r := bits.TrailingZeros64(rr)
-		d := s.rowOpen[r] & nd.cols &^ shr(nd.sum, r) &^ shr(nd.dif, n-1-r)
-		if d == 0 {
-			return false
-		}
-		if c := s.score(bits.OnesCount64(d), edge(n, r)); c < best {
-			best, line, kind, bestDom = c, r, lineRow, d
-		}
-		x := shl(d, r)
-		s3 = s3.or(s2.and(x))
-		s2 = s2.or(s1.and(x))
-		s1 = s1.or(x)
-		y := shl(d, n-1-r)
-		d3 = d3.or(d2.and(y))
-		d2 = d2.or(d1.and(y))
-		d1 = d1.or(y)
-	}
-	for cc := nd.cols; cc != 0; cc &= cc - 1 {
-		c := bits.TrailingZeros64(cc)
-		d := s.colOpen[c] & nd.rows &^ shr(nd.sum, c) &^ shr(nd.rdif, n-1-c)
-		if d == 0 {
-			return false
-		}
-		if x := s.score(bits.OnesCount64(d), edge(n, c)|1); x < best {
-			best, line, kind, bestDom = x, c, lineCol, d
-		}
-	}
-	// The diagonal sums: sum diagonals, then difference diagonals.
-	fit, slack, drop := sumsFit(s1, nd.k, nd.sumR+nd.sumC)
-	if !fit {
-		return false
-	}
-	if slack == 1 {
-		nd.sum = nd.sum.or(bit128(drop))
-		goto again
-	}
-	if slack == 0 {
-		if one := s1.andNot(s2); one.lo|one.hi != 0 && best > s.score(1, 0) {
-			best, line, kind = s.score(1, 0), one.lowest(), lineSum
-		} else if two := s2.andNot(s3); two.lo|two.hi != 0 && best > s.score(2, 0) {
-			best, line, kind = s.score(2, 0), two.lowest(), lineSum
-		}
-	}
-	fit, slack, drop = sumsFit(d1, nd.k, nd.sumC-nd.sumR+nd.k*(n-1))
-	if !fit {
-		return false
-	}
-	if slack == 1 {
-		nd.dif = nd.dif.or(bit128(drop))
-		nd.rdif = nd.rdif.or(bit128(2*(n-1) - drop))
-		goto again
-	}
-	if slack == 0 {
-		if one := d1.andNot(d2); one.lo|one.hi != 0 && best > s.score(1, 0) {
-			best, line, kind = s.score(1, 0), one.lowest(), lineDif
-		} else if two := d2.andNot(d3); two.lo|two.hi != 0 && best > s.score(2, 0) {
-			best, line, kind = s.score(2, 0), two.lowest(), lineDif
-		}
-	}
-	// Branch: the squares of the chosen line, in order (or shuffled).
-	child := &s.stack[nd.depth-s.rootDepth+1]
-	if s.rnd == nil && kind != lineSum && kind != lineDif {
-		// The squares of a row or column in order: straight from its set.
-		for d := bestDom; d != 0; d &= d - 1 {
-			r, c := line, bits.TrailingZeros64(d)
-			if kind == lineCol {
-				r, c = c, line
-			}
-			*child = *nd
-			child.put(n, r, c)
-			if s.search(child) {
-				return true
-			}
-		}
-		return false
-	}
-	moves := &s.moves[nd.depth-s.rootDepth]
-	rs, cs := moves[0][:], moves[1][:]
-	m := 0
-	switch kind {
-	case lineRow, lineCol:
-		for d := bestDom; d != 0; d &= d - 1 {
-			v := bits.TrailingZeros64(d)
-			if kind == lineRow {
-				rs[m], cs[m] = int8(line), int8(v)
-			} else {
-				rs[m], cs[m] = int8(v), int8(line)
-			}
-			m++
-		}
-	default:
-		for rr := nd.rows; rr != 0; rr &= rr - 1 {
-			r := bits.TrailingZeros64(rr)
-			c := line - r // sum diagonal r + c = line
-			if kind == lineDif {
-				c = line - (n - 1) + r // c - r + n-1 = line
-			}
-			if c >= 0 && c < n && (s.rowOpen[r]&nd.cols&^shr(nd.sum, r)&^shr(nd.dif, n-1-r))>>c&1 != 0 {
-				rs[m], cs[m] = int8(r), int8(c)
-				m++
-			}
-		}
-	}
-	if s.rnd != nil {
-		s.rnd.Shuffle(m, func(i, j int) { rs[i], rs[j], cs[i], cs[j] = rs[j], rs[i], cs[j], cs[i] })
-	}
-	for i := range m {
-		*child = *nd
-		child.put(n, int(rs[i]), int(cs[i]))
-		if s.search(child) {
-			return true
-		}
-	}
-	return false
-}
 
 // The kinds of line a node branches on.
 const (
@@ -587,14 +298,14 @@ func (s *cpSearch) score(squares, tie int) int {
 // twice its distance from the nearest edge of the board.
 func edge(n, line int) int { return 2 * min(line, n-1-line) }
 
-// leaf records a solution; true stops the search.
-func (s *cpSearch) leaf(nd *cpNode) bool {
+// leaf records a solution, the queens of place; true stops the search.
+func (s *cpSearch) leaf(place *[CPMaxN]int8) bool {
 	s.count++
 	if s.dry {
 		return false
 	}
 	if s.first == nil {
-		s.first = s.placement(nd).Clone()
+		s.first = s.placement(place).Clone()
 	}
 	sh := s.sh
 	if sh.firstOnly {
@@ -603,7 +314,7 @@ func (s *cpSearch) leaf(nd *cpNode) bool {
 	}
 	if sh.each != nil {
 		sh.mu.Lock()
-		ok := !sh.stop.Load() && sh.each(s.placement(nd))
+		ok := !sh.stop.Load() && sh.each(s.placement(place))
 		sh.mu.Unlock()
 		if !ok {
 			sh.stop.Store(true)

@@ -93,3 +93,62 @@ func TestCPStops(t *testing.T) {
 		t.Errorf("cancel: %v after %v", err, time.Since(start))
 	}
 }
+
+// TestCPWide: boards past 32 queens, where the diagonals take 128 bits: a
+// verified first solution of the classic problem for n = 33..40 and 64,
+// and on random problems of every variant at n = 34 the same answer as the
+// heuristic backtracking search.
+func TestCPWide(t *testing.T) {
+	for _, n := range []int{33, 34, 35, 36, 37, 38, 39, 40, 64} {
+		r, err := CP(context.Background(), model.Classic(n), CPOptions{FirstOnly: true, Jobs: 2, Seed: uint64(n)})
+		if err != nil || r.First == nil {
+			t.Fatalf("n = %d: %v", n, err)
+		}
+		if err := model.Verify(model.Classic(n), r.First); err != nil {
+			t.Fatalf("n = %d: %v", n, err)
+		}
+	}
+	// Variants at n = 34 kept small enough for the backtracker to decide:
+	// the queens of a solution on 24 rows are placed, and diagonals are
+	// excluded at random (some through those queens, so some variants have
+	// no solution).
+	base, err := CP(context.Background(), model.Classic(34), CPOptions{FirstOnly: true, Jobs: 1, Seed: 1})
+	if err != nil || base.First == nil {
+		t.Fatalf("n = 34: %v", err)
+	}
+	rng := rand.New(rand.NewPCG(3, 5))
+	solved := 0
+	for i := range 30 {
+		p := model.Classic(34)
+		for _, r := range rng.Perm(34)[:24] {
+			p.Fixed = append(p.Fixed, model.Square{Row: r, Col: base.First[r]})
+		}
+		for range rng.IntN(6) {
+			d := model.Diagonal{Kind: model.Sum, Index: rng.IntN(67)}
+			if rng.IntN(2) == 0 {
+				d = model.Diagonal{Kind: model.Difference, Index: rng.IntN(67) - 33}
+			}
+			p.Excluded = append(p.Excluded, d)
+		}
+		r, err := CP(context.Background(), p, CPOptions{FirstOnly: true, Jobs: 1 + i%2, Seed: uint64(i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := Heuristic(context.Background(), p, HeuristicOptions{FirstOnly: true, Seed: uint64(i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (r.First != nil) != (h.First != nil) {
+			t.Fatalf("%+v: cp finds %v, the heuristic search %v", p, r.First, h.First)
+		}
+		if r.First != nil {
+			solved++
+			if err := model.Verify(p, r.First); err != nil {
+				t.Fatalf("%+v: %v", p, err)
+			}
+		}
+	}
+	if solved == 0 || solved == 30 {
+		t.Fatalf("%d of 30 variants have a solution: the test needs both kinds", solved)
+	}
+}

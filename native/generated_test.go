@@ -14,7 +14,7 @@ func TestGenerated(t *testing.T) {
 	if err != nil {
 		t.Skip("SKIPPED: no go command on the PATH to run the generators")
 	}
-	for gen, file := range map[string]string{"gen_rows.go": "rows_gen.go", "gen_constellation.go": "constellation_gen.go"} {
+	for gen, file := range map[string]string{"gen_rows.go": "rows_gen.go", "gen_constellation.go": "constellation_gen.go", "gen_cp.go": "cp_search64_gen.go"} {
 		want, err := exec.Command(goBin, "run", gen, "-o", "-").Output()
 		if err != nil {
 			t.Fatalf("go run %s: %v", gen, err)
