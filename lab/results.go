@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -11,7 +12,6 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/lockfile"
-	"github.com/queenslab/nqueens/internal/textio"
 )
 
 // resultsHeader is the first line of a results file: it ties the runs to
@@ -31,8 +31,11 @@ type results struct {
 }
 
 // openResults opens the results file for the suite of header h, creating
-// it or reading back its runs, and locks it; a file of another suite, or
-// with a damaged line other than a last one cut short, is refused.
+// it or reading back its runs, and locks it. A file that is empty or holds
+// only the start of such a header (a write cut short) is begun anew; one of
+// another suite, one that is not a results file, or one with a damaged line
+// other than a last one cut short is refused, never overwritten. A last
+// record without its line end is kept, and the line end added.
 func openResults(path string, h resultsHeader) (*results, []Record, error) {
 	f, err := lockfile.Open(path)
 	switch {
@@ -45,72 +48,123 @@ func openResults(path string, h resultsHeader) (*results, []Record, error) {
 		f.Close()
 		return nil, nil, err
 	}
-	raw, err := io.ReadAll(io.LimitReader(f, maxResults))
-	if err != nil {
+	want, _ := json.Marshal(h)
+	want = append(want, '\n')
+	start := make([]byte, len(want))
+	k, err := io.ReadFull(f, start)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 		return fail(err)
 	}
-	got, recs, good, err := parseResults(raw, path, true)
-	switch {
-	case err != nil && !bytes.Contains(raw, []byte("\n")):
-		// Empty, or a header cut short: a new file.
-		want, _ := json.Marshal(h)
+	if k < len(want) && bytes.HasPrefix(want, start[:k]) {
+		// Empty, or our header cut short: a new file.
 		if err := f.Truncate(0); err != nil {
 			return fail(err)
 		}
-		if _, err := f.WriteAt(append(want, '\n'), 0); err != nil {
+		if _, err := f.WriteAt(want, 0); err != nil {
 			return fail(err)
 		}
-		if _, err := f.Seek(int64(len(want)+1), io.SeekStart); err != nil {
+		if _, err := f.Seek(int64(len(want)), io.SeekStart); err != nil {
 			return fail(err)
 		}
 		return &results{f: f}, nil, f.Sync()
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return fail(err)
+	}
+	got, recs, good, err := parseResults(f, path, true)
+	switch {
 	case err != nil:
-		return fail(&nqueens.OptionError{Err: fmt.Errorf("lab: %v", err)})
+		return fail(&nqueens.OptionError{Err: err})
 	case got.Manifest != h.Manifest:
 		return fail(&nqueens.OptionError{Err: fmt.Errorf("lab: %s holds runs of another suite (its manifest has changed): give another results file", path)})
 	}
-	if err := f.Truncate(int64(good)); err != nil {
+	if err := f.Truncate(good.bytes); err != nil {
 		return fail(err)
 	}
-	if _, err := f.Seek(int64(good), io.SeekStart); err != nil {
+	if _, err := f.Seek(good.bytes, io.SeekStart); err != nil {
 		return fail(err)
+	}
+	if good.unended {
+		if _, err := f.Write([]byte("\n")); err != nil {
+			return fail(err)
+		}
 	}
 	return &results{f: f}, recs, nil
 }
 
-// maxResults caps the size of a results file read back: 1 GiB, millions of
-// runs.
-const maxResults = 1 << 30
+// maxRecordLine caps one line of a results file; a record is a few hundred
+// bytes (its solver output is clipped).
+const maxRecordLine = 1 << 20
 
-// parseResults reads the content of the results file at path: its header,
-// its runs, and the number of its bytes that hold them. With cut, a last
-// line that is not a whole record (a write cut short) is left out, to be
-// run again; otherwise it is an error, as is any other bad line.
-func parseResults(raw []byte, path string, cut bool) (resultsHeader, []Record, int, error) {
+// sound is how much of a results file holds whole records: its first
+// bytes, and whether the last of them lacks its line end.
+type sound struct {
+	bytes   int64
+	unended bool
+}
+
+// parseResults reads the results file at path as a stream: its header, its
+// runs, and how much of it holds them. With cut, a last line that is not a
+// record (a write cut short) is left out, to be run again; otherwise it is
+// an error, as is any other bad line. A last record without its line end
+// is a record.
+func parseResults(r io.Reader, path string, cut bool) (resultsHeader, []Record, sound, error) {
 	var h resultsHeader
-	first, rest, _ := bytes.Cut(raw, []byte("\n"))
-	if json.Unmarshal(first, &h) != nil || h.Format != resultsFormat {
-		return h, nil, 0, fmt.Errorf("lab: %s is not a results file of nqueens run", path)
-	}
-	good := len(first) + 1
+	var good sound
 	var recs []Record
-	lines := bytes.SplitAfter(rest, []byte("\n"))
-	for k, l := range lines {
-		if len(l) == 0 || !cut && len(bytes.TrimSpace(l)) == 0 {
+	br := bufio.NewReaderSize(r, 1<<16)
+	var long []byte
+	for line := 1; ; line++ {
+		l, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			long = append(long[:0], l...)
+			for errors.Is(err, bufio.ErrBufferFull) && len(long) <= maxRecordLine {
+				l, err = br.ReadSlice('\n')
+				long = append(long, l...)
+			}
+			if len(long) > maxRecordLine {
+				return h, nil, good, fmt.Errorf("lab: %s, line %d: longer than %d bytes: not a run record", path, line, maxRecordLine)
+			}
+			l = long
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return h, nil, good, fmt.Errorf("lab: %s: %v", path, unwrapPath(err))
+		}
+		if len(l) == 0 {
+			if line == 1 {
+				return h, nil, good, fmt.Errorf("lab: %s is empty: not a results file of nqueens run", path)
+			}
+			return h, recs, good, nil
+		}
+		ended := bytes.HasSuffix(l, []byte("\n"))
+		if line == 1 {
+			if json.Unmarshal(l, &h) != nil || h.Format != resultsFormat || !ended {
+				return h, nil, good, fmt.Errorf("lab: %s is not a results file of nqueens run", path)
+			}
+			good.bytes = int64(len(l))
 			continue
 		}
-		var r Record
-		whole := bytes.HasSuffix(l, []byte("\n")) || !cut
-		if !whole || json.Unmarshal(l, &r) != nil || r.SHA256 == "" {
-			if cut && k >= len(lines)-2 {
-				break
+		if len(bytes.TrimSpace(l)) == 0 {
+			if cut && !ended {
+				return h, recs, good, nil // trailing blanks cut short
 			}
-			return h, nil, 0, fmt.Errorf("lab: %s, line %d: not a run record", path, k+2)
+			good.bytes += int64(len(l))
+			continue
 		}
-		recs = append(recs, r)
-		good += len(l)
+		var rec Record
+		if json.Unmarshal(l, &rec) != nil || rec.SHA256 == "" {
+			if cut && !ended {
+				return h, recs, good, nil // the last write, cut short: run again
+			}
+			return h, nil, good, fmt.Errorf("lab: %s, line %d: not a run record", path, line)
+		}
+		recs = append(recs, rec)
+		good.bytes += int64(len(l))
+		good.unended = !ended
+		if !ended {
+			return h, recs, good, nil
+		}
 	}
-	return h, recs, min(good, len(raw)), nil
 }
 
 func (r *results) append(rec Record) error {
@@ -138,11 +192,15 @@ func unwrapPath(err error) error {
 
 // ReadResults reads the runs of a results file.
 func ReadResults(path string) ([]Record, error) {
-	raw, err := textio.ReadFile(path, maxResults)
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("lab: results %s: %v", path, err)}
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("lab: results %s: %v", path, unwrapPath(err))}
 	}
-	_, recs, _, err := parseResults(raw, path, false)
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("lab: results %s: not a regular file", path)}
+	}
+	_, recs, _, err := parseResults(f, path, false)
 	if err != nil {
 		return nil, &nqueens.OptionError{Err: err}
 	}

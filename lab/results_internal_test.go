@@ -1,6 +1,9 @@
 package lab
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,23 +15,78 @@ func TestParseResults(t *testing.T) {
 	head := `{"format":"nqueens-results-1","version":"x","manifest_sha256":"ab","suite_command":"c"}` + "\n"
 	rec := `{"file":"a.cnf","sha256":"01","solver":"gini","status":"SAT"}` + "\n"
 	raw := head + rec + rec[:20]
-	h, recs, good, err := parseResults([]byte(raw), "r", true)
-	if err != nil || h.Manifest != "ab" || len(recs) != 1 || good != len(head)+len(rec) {
-		t.Errorf("cut: %+v %d %d %v", h, len(recs), good, err)
+	h, recs, good, err := parseResults(strings.NewReader(raw), "r", true)
+	if err != nil || h.Manifest != "ab" || len(recs) != 1 || good.bytes != int64(len(head)+len(rec)) || good.unended {
+		t.Errorf("cut: %+v %d %+v %v", h, len(recs), good, err)
 	}
-	if _, _, _, err := parseResults([]byte(raw), "r", false); err == nil || !strings.Contains(err.Error(), "line 3") {
+	if _, _, _, err := parseResults(strings.NewReader(raw), "r", false); err == nil || !strings.Contains(err.Error(), "line 3") {
 		t.Errorf("strict: %v", err)
 	}
 	mid := head + rec[:20] + "\n" + rec
 	for _, cut := range []bool{true, false} {
-		if _, _, _, err := parseResults([]byte(mid), "r", cut); err == nil || !strings.Contains(err.Error(), "line 2") {
+		if _, _, _, err := parseResults(strings.NewReader(mid), "r", cut); err == nil || !strings.Contains(err.Error(), "line 2") {
 			t.Errorf("bad middle line, cut %v: %v", cut, err)
 		}
 	}
-	if _, recs, _, err := parseResults([]byte(head+strings.TrimSuffix(rec, "\n")), "r", false); err != nil || len(recs) != 1 {
-		t.Errorf("strict, last line without its line end: %d %v", len(recs), err)
+	for _, cut := range []bool{true, false} {
+		raw := head + rec + strings.TrimSuffix(rec, "\n")
+		_, recs, good, err := parseResults(strings.NewReader(raw), "r", cut)
+		if err != nil || len(recs) != 2 || good.bytes != int64(len(raw)) || !good.unended {
+			t.Errorf("last record without its line end, cut %v: %d %+v %v", cut, len(recs), good, err)
+		}
 	}
-	if _, _, _, err := parseResults([]byte("hello\n"+rec), "r", true); err == nil {
-		t.Error("no header accepted")
+	for _, raw := range []string{"hello\n" + rec, "", "hello", strings.TrimSuffix(head, "\n")} {
+		if _, _, _, err := parseResults(strings.NewReader(raw), "r", true); err == nil {
+			t.Errorf("%q accepted as a results file", raw)
+		}
+	}
+	if _, _, _, err := parseResults(strings.NewReader(head+strings.Repeat("x", maxRecordLine+10)+"\n"+rec), "r", true); err == nil || !strings.Contains(err.Error(), "line 2: longer") {
+		t.Errorf("a line without bound: %v", err)
+	}
+}
+
+// TestOpenResults: a file that is not a results file is never overwritten,
+// with or without a final line end; an empty file or our header cut short
+// is begun anew; a last record without its line end is kept on resume and
+// its line end added; a last line cut short is removed.
+func TestOpenResults(t *testing.T) {
+	h := resultsHeader{Format: resultsFormat, Version: "x", Manifest: "ab", Command: "c"}
+	want, _ := json.Marshal(h)
+	head := string(want) + "\n"
+	rec := `{"file":"a.cnf","sha256":"01","solver":"gini","status":"SAT"}` + "\n"
+	cases := []struct {
+		name, content, after string
+		recs                 int
+		refused              bool
+	}{
+		{"empty", "", head, 0, false},
+		{"header cut short", head[:10], head, 0, false},
+		{"text without a line end", "my notes", "my notes", 0, true},
+		{"text", "my notes\n", "my notes\n", 0, true},
+		{"another suite", strings.Replace(head, "ab", "cd", 1) + rec, strings.Replace(head, "ab", "cd", 1) + rec, 0, true},
+		{"last record without its line end", head + rec + strings.TrimSuffix(rec, "\n"), head + rec + rec, 2, false},
+		{"last line cut short", head + rec + rec[:9], head + rec, 1, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "results.jsonl")
+			if err := os.WriteFile(path, []byte(c.content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r, recs, err := openResults(path, h)
+			if (err != nil) != c.refused {
+				t.Fatalf("error %v, refused %v", err, c.refused)
+			}
+			if err == nil {
+				r.close()
+			}
+			if len(recs) != c.recs {
+				t.Errorf("%d records, want %d", len(recs), c.recs)
+			}
+			got, _ := os.ReadFile(path)
+			if string(got) != c.after {
+				t.Errorf("file after open:\n%q\nwant\n%q", got, c.after)
+			}
+		})
 	}
 }
