@@ -256,37 +256,13 @@ func formatsOf(rows []suite.Row) []string {
 	return fs
 }
 
-// maxInstance caps the bytes of one instance file read and kept for a run.
-const maxInstance = 1 << 30
-
-// readInstance reads the file of a row, as it is before the run, and checks
-// it against the manifest's SHA-256.
-func readInstance(dir string, row suite.Row) ([]byte, error) {
-	path := filepath.Join(dir, row.File)
-	st, err := os.Lstat(path)
-	if err != nil {
-		return nil, fmt.Errorf("lab: %s: %v", row.File, unwrapPath(err))
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("lab: %s is not a regular file of the suite (%v)", row.File, st.Mode().Type())
-	}
-	data, err := textio.ReadFile(path, maxInstance)
-	if err != nil {
-		return nil, fmt.Errorf("lab: %s: %v", row.File, err)
-	}
-	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != row.SHA256 {
-		return nil, fmt.Errorf("lab: %s has changed since the suite was written (its SHA-256 differs from the manifest's)", row.File)
-	}
-	return data, nil
-}
-
 // runOne runs one solver on one file under the limits and judges the
 // answer. An error is a failure of the harness, not a result.
 func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Options) (Record, error) {
 	rec := Record{File: row.File, ID: row.ID, SHA256: row.SHA256, Solver: run.Name(), SolverVersion: run.Version(), Family: row.Family,
 		N: row.N, M: row.M, Format: row.Format, Encoding: row.Encoding, Expected: row.Expected,
 		Timeout: o.Timeout.Seconds(), MemoryMB: o.Memory >> 20}
-	data, err := readInstance(dir, row)
+	data, err := suite.ReadInstance(dir, row)
 	if err != nil {
 		return rec, err
 	}

@@ -166,6 +166,9 @@ func lockSuite(dir string) (unlock func(), err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, &nqueens.OptionError{Err: fmt.Errorf("suite: cannot make %s: %v", dir, errors.Unwrap(err))}
 	}
+	if err := regularOrNone(dir, lockName); err != nil {
+		return nil, err
+	}
 	f, err := lockfile.Open(filepath.Join(dir, lockName))
 	switch {
 	case errors.Is(err, lockfile.ErrBusy):
@@ -179,9 +182,33 @@ func lockSuite(dir string) (unlock func(), err error) {
 	}, nil
 }
 
-// writeHashed writes a file whole or not at all (internal/atomicfile) and
-// returns its SHA-256.
+// regularOrNone checks that the file name in the suite folder dir is a
+// regular file or absent: a suite writes only regular files inside its
+// folder, never through a symbolic link (planted there, it would lead the
+// write out of the folder) or into a FIFO or device. Errors are
+// *nqueens.OptionError.
+func regularOrNone(dir, name string) error {
+	st, err := os.Lstat(filepath.Join(dir, name))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return &nqueens.OptionError{Err: fmt.Errorf("suite: %s: %v", name, unwrapPath(err))}
+	case st.Mode()&fs.ModeSymlink != 0:
+		return &nqueens.OptionError{Err: fmt.Errorf("suite: %s in %s is a symbolic link: a suite's files are written only as regular files in its folder (remove it)", name, dir)}
+	case !st.Mode().IsRegular():
+		return &nqueens.OptionError{Err: fmt.Errorf("suite: %s in %s is not a regular file (%v): remove it", name, dir, st.Mode().Type())}
+	}
+	return nil
+}
+
+// writeHashed writes a file of a suite folder whole or not at all
+// (internal/atomicfile), never through a link (regularOrNone), and returns
+// its SHA-256.
 func writeHashed(ctx context.Context, path string, write func(io.Writer) error) (string, error) {
+	if err := regularOrNone(filepath.Dir(path), filepath.Base(path)); err != nil {
+		return "", err
+	}
 	h := sha256.New()
 	if err := atomicfile.Write(ctx, path, func(w io.Writer) error { return write(io.MultiWriter(w, h)) }); err != nil {
 		return "", err

@@ -198,6 +198,58 @@ func TestGenerateOverSuite(t *testing.T) {
 	}
 }
 
+// TestLinksAndSpecialFiles: a symbolic link planted in a suite folder is
+// never written through (the file it leads to stays as it was): it is
+// refused, or replaced by the regular file (the manifests, removed first); Verify reports an instance that is a
+// link, a FIFO or a changed file, and never blocks reading one.
+func TestLinksAndSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	o := suite.Options{Family: "completion", N: 8, M: 2, Count: 3, Seed: 1}
+	m, err := suite.Generate(context.Background(), dir, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(t.TempDir(), "outside")
+	os.WriteFile(outside, []byte("keep"), 0o644)
+	for _, name := range []string{m[0].File, "manifest.json", ".nqueens-gen.lock"} {
+		os.Remove(filepath.Join(dir, name))
+		if err := os.Symlink(outside, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+		_, err := suite.Generate(context.Background(), dir, o)
+		st, _ := os.Lstat(filepath.Join(dir, name))
+		switch {
+		case err == nil && (st == nil || !st.Mode().IsRegular()) && name != ".nqueens-gen.lock":
+			t.Errorf("%s a link: kept as %v", name, st)
+		case err != nil && (!errors.As(err, new(*nqueens.OptionError)) || !strings.Contains(err.Error(), "symbolic link")):
+			t.Errorf("%s a link: %v", name, err)
+		}
+		if b, _ := os.ReadFile(outside); string(b) != "keep" {
+			t.Fatalf("written through the link %s: %q", name, b)
+		}
+		os.Remove(filepath.Join(dir, name))
+		if _, err := suite.Generate(context.Background(), dir, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Remove(filepath.Join(dir, m[0].File))
+	os.Symlink(outside, filepath.Join(dir, m[0].File))
+	os.Remove(filepath.Join(dir, m[1].File))
+	if err := syscall.Mkfifo(filepath.Join(dir, m[1].File), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, m[2].File), []byte("p cnf 1 1\n1 0\n"), 0o644)
+	probs, _, err := suite.Verify(context.Background(), dir)
+	if err != nil || len(probs) != 3 {
+		t.Fatalf("%v %q", err, probs)
+	}
+	for i, want := range []string{"not a regular file", "not a regular file", "has changed"} {
+		if !strings.Contains(probs[i], want) {
+			t.Errorf("problem %d: %q, want %q", i, probs[i], want)
+		}
+	}
+}
+
 // TestVerifyHostileManifest: an empty manifest and file names that leave
 // the folder are refused as bad input, never read.
 func TestVerifyHostileManifest(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,10 +12,37 @@ import (
 
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
 	"github.com/queenslab/nqueens/xcc"
 )
+
+// maxInstance caps the bytes of one instance file read and kept.
+const maxInstance = 1 << 30
+
+// ReadInstance reads the file of a row of the suite in dir, as it is now,
+// and checks it against the manifest's SHA-256: a file that is not a
+// regular file of the folder (a symbolic link, a FIFO, a device) or whose
+// bytes have changed is an error.
+func ReadInstance(dir string, row Row) ([]byte, error) {
+	path := filepath.Join(dir, row.File)
+	st, err := os.Lstat(path)
+	if err != nil {
+		return nil, fmt.Errorf("suite: %s: %v", row.File, unwrapPath(err))
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("suite: %s is not a regular file of the suite (%v)", row.File, st.Mode().Type())
+	}
+	data, err := textio.ReadFile(path, maxInstance)
+	if err != nil {
+		return nil, fmt.Errorf("suite: %s: %v", row.File, err)
+	}
+	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != row.SHA256 {
+		return nil, fmt.Errorf("suite: %s has changed since the suite was written (its SHA-256 differs from the manifest's)", row.File)
+	}
+	return data, nil
+}
 
 // Verify re-checks a suite written by Generate: every file listed in
 // manifest.json exists with its SHA-256, and its expected answer holds:
@@ -32,15 +58,9 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 	var problems []string
 	decided := map[string]bool{}
 	for _, r := range rows {
-		path := filepath.Join(dir, r.File)
-		data, err := os.ReadFile(path)
+		data, err := ReadInstance(dir, r)
 		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s: %v", r.File, errors.Unwrap(err)))
-			continue
-		}
-		sum := sha256.Sum256(data)
-		if hex.EncodeToString(sum[:]) != r.SHA256 {
-			problems = append(problems, fmt.Sprintf("%s: SHA-256 differs from the manifest", r.File))
+			problems = append(problems, err.Error())
 			continue
 		}
 		if r.Expected == Undecided {
