@@ -153,7 +153,35 @@ func newPlot(c Chart) (*plot.Plot, error) {
 		p.Add(d)
 		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
 	}
+	drawable(&p.X, c.LogX)
+	drawable(&p.Y, c.LogY)
 	return p, nil
+}
+
+// drawable gives an axis a range it can be drawn with whatever the data:
+// none at all (an empty chart: 0 to 1, or 1 ms to 1 s on a log axis), a single value (a decade about it on a log axis, a tenth of
+// it, or 1, either side otherwise, so that 2^62 gets a range too), and
+// nothing at or below 0 on a log axis.
+func drawable(a *plot.Axis, log bool) {
+	if math.IsInf(a.Min, 0) || math.IsInf(a.Max, 0) || math.IsNaN(a.Min) || math.IsNaN(a.Max) || a.Min > a.Max {
+		a.Min, a.Max = 0, 1 // no data
+	}
+	if log {
+		switch {
+		case a.Max <= 0:
+			a.Min, a.Max = 1e-3, 1
+		case a.Min <= 0:
+			a.Min = math.Min(1e-3, a.Max/10)
+		}
+		if a.Min >= a.Max {
+			a.Min, a.Max = a.Min/math.Sqrt(10), a.Max*math.Sqrt(10)
+		}
+		return
+	}
+	if a.Min == a.Max {
+		d := math.Max(1, math.Abs(a.Min)/10)
+		a.Min, a.Max = a.Min-d, a.Max+d
+	}
 }
 
 // logTicks marks a log axis at 1, 2 and 5 times the powers of ten, labelled,

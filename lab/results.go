@@ -12,6 +12,8 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/lockfile"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/suite"
 )
 
 // resultsHeader is the first line of a results file: it ties the runs to
@@ -92,6 +94,27 @@ func openResults(path string, h resultsHeader) (*results, []Record, error) {
 	return &results{f: f}, recs, nil
 }
 
+// validate checks the values of a record read back: a status of the
+// vocabulary, an expected answer of the manifest's, N on a board, times
+// and limits that are not negative.
+func (r Record) validate() error {
+	if _, err := ParseStatus(string(r.Status)); err != nil {
+		return fmt.Errorf("status %q is none of %v", clipText(string(r.Status)), Statuses)
+	}
+	switch r.Expected {
+	case suite.Satisfiable, suite.Unsatisfiable, suite.Undecided:
+	default:
+		return fmt.Errorf("expected %q is none of %s, %s, %s", clipText(string(r.Expected)), suite.Satisfiable, suite.Unsatisfiable, suite.Undecided)
+	}
+	if r.N < 1 || r.N > model.MaxN {
+		return fmt.Errorf("n = %d is out of range (1..%d)", r.N, model.MaxN)
+	}
+	if r.Wall < 0 || r.CPU < 0 || r.Timeout < 0 || r.PeakKB < 0 || r.MemoryMB < 0 {
+		return fmt.Errorf("a negative time, peak or limit (wall %g s, cpu %g s, timeout %g s, peak %d KB, memory %d MB)", r.Wall, r.CPU, r.Timeout, r.PeakKB, r.MemoryMB)
+	}
+	return nil
+}
+
 // maxRecordLine caps one line of a results file; a record is a few hundred
 // bytes (its solver output is clipped).
 const maxRecordLine = 1 << 20
@@ -157,6 +180,9 @@ func parseResults(r io.Reader, path string, cut bool) (resultsHeader, []Record, 
 				return h, recs, good, nil // the last write, cut short: run again
 			}
 			return h, nil, good, fmt.Errorf("lab: %s, line %d: not a run record", path, line)
+		}
+		if err := rec.validate(); err != nil {
+			return h, nil, good, fmt.Errorf("lab: %s, line %d: %v", path, line, err)
 		}
 		recs = append(recs, rec)
 		good.bytes += int64(len(l))

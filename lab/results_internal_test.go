@@ -13,7 +13,7 @@ import (
 // elsewhere is an error either way, as is a file without the header.
 func TestParseResults(t *testing.T) {
 	head := `{"format":"nqueens-results-1","version":"x","manifest_sha256":"ab","suite_command":"c"}` + "\n"
-	rec := `{"file":"a.cnf","sha256":"01","solver":"gini","status":"SAT"}` + "\n"
+	rec := `{"file":"a.cnf","sha256":"01","solver":"gini","n":8,"expected":"SAT","status":"SAT","wall_s":0.5}` + "\n"
 	raw := head + rec + rec[:20]
 	h, recs, good, err := parseResults(strings.NewReader(raw), "r", true)
 	if err != nil || h.Manifest != "ab" || len(recs) != 1 || good.bytes != int64(len(head)+len(rec)) || good.unended {
@@ -35,6 +35,17 @@ func TestParseResults(t *testing.T) {
 			t.Errorf("last record without its line end, cut %v: %d %+v %v", cut, len(recs), good, err)
 		}
 	}
+	for _, bad := range []struct{ from, to, msg string }{
+		{`"status":"SAT"`, `"status":"sat"`, `status "sat" is none of`},
+		{`"expected":"SAT"`, `"expected":"yes"`, `expected "yes" is none of`},
+		{`"n":8`, `"n":-1`, "n = -1 is out of range"},
+		{`"wall_s":0.5`, `"wall_s":-1`, "a negative time"},
+	} {
+		raw := head + strings.Replace(rec, bad.from, bad.to, 1) + rec
+		if _, _, _, err := parseResults(strings.NewReader(raw), "r", true); err == nil || !strings.Contains(err.Error(), "line 2: "+bad.msg) {
+			t.Errorf("%s: %v", bad.to, err)
+		}
+	}
 	for _, raw := range []string{"hello\n" + rec, "", "hello", strings.TrimSuffix(head, "\n")} {
 		if _, _, _, err := parseResults(strings.NewReader(raw), "r", true); err == nil {
 			t.Errorf("%q accepted as a results file", raw)
@@ -53,7 +64,7 @@ func TestOpenResults(t *testing.T) {
 	h := resultsHeader{Format: resultsFormat, Version: "x", Manifest: "ab", Command: "c"}
 	want, _ := json.Marshal(h)
 	head := string(want) + "\n"
-	rec := `{"file":"a.cnf","sha256":"01","solver":"gini","status":"SAT"}` + "\n"
+	rec := `{"file":"a.cnf","sha256":"01","solver":"gini","n":8,"expected":"SAT","status":"SAT","wall_s":0.5}` + "\n"
 	cases := []struct {
 		name, content, after string
 		recs                 int

@@ -100,6 +100,10 @@ func (o Options) withDefaults(dir string) Options {
 	return o
 }
 
+// MaxJobs caps the runs at once: each is a process with its output
+// buffers, and a machine has far fewer cores.
+const MaxJobs = 1024
+
 // validate checks the options before anything runs.
 func (o Options) validate() error {
 	if len(o.Runners) == 0 {
@@ -114,6 +118,8 @@ func (o Options) validate() error {
 		seen[k] = true
 	}
 	switch {
+	case o.Jobs > MaxJobs:
+		return &nqueens.OptionError{Err: fmt.Errorf("lab: %d runs at once is more than the %d allowed", o.Jobs, MaxJobs)}
 	case o.Memory < 0:
 		return &nqueens.OptionError{Err: fmt.Errorf("lab: a memory limit must be positive, not %d", o.Memory)}
 	case o.Memory > 0 && o.Limit == nil:

@@ -250,6 +250,45 @@ func TestLinksAndSpecialFiles(t *testing.T) {
 	}
 }
 
+// TestManifestRowsValidated: a manifest row whose fields are outside their
+// vocabulary or range is refused, naming the row, before anything runs:
+// the answer or format in another case, n negative or huge, variables
+// beyond any encoding, squares off the board.
+func TestManifestRowsValidated(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := suite.Generate(context.Background(), dir, suite.Options{Family: "completion", N: 8, M: 2, Count: 2, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ field, value, msg string }{
+		{"expected", `"sat"`, `expected "sat" is none of SAT, UNSAT, UNKNOWN`},
+		{"expected", `""`, `expected "" is none of`},
+		{"format", `"DIMACS"`, `format "DIMACS" is none of`},
+		{"n", `-1`, "n = -1 is out of range"},
+		{"n", `1099511627776`, "n = 1099511627776 is out of range"},
+		{"variables", `1099511627776`, "variables = 1099511627776"},
+		{"m", `-3`, "m = -3"},
+		{"fixed", `"9:9"`, "off the 8x8 board"},
+		{"blocked", `"1:x"`, "model:"},
+		{"exclude_sum", `"99"`, "model:"},
+	} {
+		var m map[string]any
+		json.Unmarshal(raw, &m)
+		var v any
+		json.Unmarshal([]byte(c.value), &v)
+		m["files"].([]any)[1].(map[string]any)[c.field] = v
+		bad, _ := json.Marshal(m)
+		os.WriteFile(filepath.Join(dir, "manifest.json"), bad, 0o644)
+		_, _, err := suite.ReadManifest(dir)
+		if !errors.As(err, new(*nqueens.OptionError)) || !strings.Contains(err.Error(), "row 2: ") || !strings.Contains(err.Error(), c.msg) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s = %s: %v", c.field, c.value, err)
+		}
+	}
+}
+
 // TestVerifyHostileManifest: an empty manifest and file names that leave
 // the folder are refused as bad input, never read.
 func TestVerifyHostileManifest(t *testing.T) {

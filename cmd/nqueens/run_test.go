@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -251,6 +252,40 @@ func TestPlot(t *testing.T) {
 	} {
 		if code, _, errs := runCLI(t, "", args...); code != 2 || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: %d %q", args, code, errs)
+		}
+	}
+	// Valid results that leave a chart little to draw are drawn: a
+	// single run, nothing solved, times of 0 (on log axes), a huge N.
+	raw, _ := os.ReadFile(res)
+	lines := strings.SplitAfter(string(raw), "\n")
+	status := regexp.MustCompile(`"status":"[A-Z]+"`)
+	wall := regexp.MustCompile(`"(wall|cpu)_s":[0-9.e+-]+`)
+	one := lines[0] + lines[1]
+	for name, content := range map[string]string{
+		"one run":        one,
+		"nothing solved": lines[0] + status.ReplaceAllString(strings.Join(lines[1:], ""), `"status":"TIMEOUT"`),
+		"zero times":     lines[0] + wall.ReplaceAllString(strings.Join(lines[1:], ""), `"${1}_s":0`),
+		"n = 2^32-1":     strings.Replace(one, `"n":4,`, `"n":4294967295,`, 1),
+	} {
+		f := filepath.Join(dir, "edge.jsonl")
+		os.WriteFile(f, []byte(content), 0o644)
+		out := filepath.Join(dir, "edge.png")
+		os.Remove(out)
+		if code, _, errs := runCLI(t, "", "plot", f, "--cactus", out, "--by-n", filepath.Join(dir, "edge-n.svg")); code != 0 {
+			t.Errorf("%s: exit %d: %s", name, code, errs)
+		}
+		if b, _ := os.ReadFile(out); len(b) < 1000 || string(b[1:4]) != "PNG" {
+			t.Errorf("%s: no PNG drawn", name)
+		}
+	}
+	// Values no run can have are refused in one line.
+	for content, msg := range map[string]string{
+		wall.ReplaceAllString(one, `"${1}_s":-1`):                      "line 2: a negative time",
+		strings.Replace(one, `"n":4,`, `"n":4611686018427387904,`, 1): "line 2: n = 4611686018427387904 is out of range",
+	} {
+		os.WriteFile(filepath.Join(dir, "bad.jsonl"), []byte(content), 0o644)
+		if code, _, errs := runCLI(t, "", "plot", filepath.Join(dir, "bad.jsonl"), "--cactus", png); code != 2 || !strings.Contains(errs, msg) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s: %d %q", msg, code, errs)
 		}
 	}
 }
