@@ -280,7 +280,7 @@ func TestPlot(t *testing.T) {
 	}
 	// Values no run can have are refused in one line.
 	for content, msg := range map[string]string{
-		wall.ReplaceAllString(one, `"${1}_s":-1`):                      "line 2: a negative time",
+		wall.ReplaceAllString(one, `"${1}_s":-1`):                     "line 2: a negative time",
 		strings.Replace(one, `"n":4,`, `"n":4611686018427387904,`, 1): "line 2: n = 4611686018427387904 is out of range",
 	} {
 		os.WriteFile(filepath.Join(dir, "bad.jsonl"), []byte(content), 0o644)
