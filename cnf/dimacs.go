@@ -29,9 +29,15 @@ type Info struct {
 	// lines, in order, each variable once.
 	Ind   []int
 	inInd map[int]bool
-	// Comments are the comment lines without the leading "c" and one space.
-	Comments []string
+	// Comments are the comment lines without the leading "c" and one
+	// space, as many as fit in MaxComments bytes (a file of endless
+	// comments is read in bounded memory); the rest are read and dropped.
+	Comments     []string
+	commentBytes int
 }
+
+// MaxComments bounds the bytes of the comment lines that ReadDIMACS keeps.
+const MaxComments = 1 << 20
 
 // ReadDIMACS reads a DIMACS CNF file of any origin and adds its clauses to
 // dst. It is strict: one "p cnf V C" line before the first clause; every
@@ -70,7 +76,10 @@ lines:
 			if err := readInd(info, textio.Fields(fs, trimmed), lr); err != nil {
 				return nil, err
 			}
-			info.Comments = append(info.Comments, string(bytes.TrimPrefix(bytes.TrimPrefix(trimmed[1:], []byte(" ")), []byte("\t"))))
+			if c := bytes.TrimPrefix(bytes.TrimPrefix(trimmed[1:], []byte(" ")), []byte("\t")); info.commentBytes+len(c) <= MaxComments {
+				info.Comments = append(info.Comments, string(c))
+				info.commentBytes += len(c)
+			}
 			continue
 		case 'p':
 			if info.Vars >= 0 {

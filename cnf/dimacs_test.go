@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -161,10 +162,36 @@ func TestCompressed(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(got.Clauses, want.Clauses) {
 			t.Errorf("%s: %v", name, err)
 		}
-		_, _, err = cnf.ReadFormula(bytes.NewReader(data[:len(data)/2]))
-		var pe *cnf.ParseError
-		if !errors.As(err, &pe) || !strings.Contains(err.Error(), name) {
-			t.Errorf("%s cut short: %v", name, err)
+		// Cut anywhere, even where only the index and footer are lost
+		// (the end of a block), the file is refused.
+		for cut := len(data) - 1; cut >= 10; cut -= 1 + max(0, len(data)-64-cut) {
+			_, _, err = cnf.ReadFormula(bytes.NewReader(data[:cut]))
+			var pe *cnf.ParseError
+			if !errors.As(err, &pe) || !strings.Contains(err.Error(), name) {
+				t.Fatalf("%s cut to %d of %d bytes: %v", name, cut, len(data), err)
+			}
 		}
+	}
+	// Stream padding (zero bytes in fours) after the footer is allowed.
+	if _, _, err := cnf.ReadFormula(bytes.NewReader(append(xzb.Bytes(), 0, 0, 0, 0))); err != nil {
+		t.Errorf("xz with stream padding: %v", err)
+	}
+}
+
+// TestCommentsBounded: a file of endless comment lines is read with at
+// most MaxComments bytes of them kept.
+func TestCommentsBounded(t *testing.T) {
+	line := "c " + strings.Repeat("x", 1000) + "\n"
+	body := io.MultiReader(strings.NewReader("p cnf 1 1\n"), strings.NewReader(strings.Repeat(line, 4*cnf.MaxComments/len(line))), strings.NewReader("1 0\n"))
+	info, err := cnf.ReadDIMACS(body, &cnf.Tally{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := 0
+	for _, c := range info.Comments {
+		kept += len(c)
+	}
+	if kept > cnf.MaxComments || kept < cnf.MaxComments/2 {
+		t.Errorf("%d bytes of comments kept, want at most %d", kept, cnf.MaxComments)
 	}
 }
