@@ -453,9 +453,12 @@ func (e *External) Certify(ctx context.Context, in cnf.Source) (Result, error) {
 	if err != nil || r.Status != Unsat {
 		return r, err
 	}
-	f, err := os.Open(path)
-	if err != nil {
+	f, err := openRegular(path)
+	if errors.Is(err, fs.ErrNotExist) {
 		return Result{}, fmt.Errorf("sat: %s answered UNSAT without writing its proof", e.Program)
+	}
+	if err != nil {
+		return Result{}, fmt.Errorf("sat: %s's proof: %v", e.Program, err)
 	}
 	defer f.Close()
 	proof, err := drat.Check(ctx, cnf.FormulaOf(in), f)
@@ -464,6 +467,29 @@ func (e *External) Certify(ctx context.Context, in cnf.Source) (Result, error) {
 	}
 	r.Proof = proof
 	return r, nil
+}
+
+// openRegular opens a file that a solver wrote, only if it is a regular
+// file: never blocking on a FIFO put in its place, nor following a link.
+// A writer that goes on writing is stopped by the caller's context.
+func openRegular(path string) (*os.File, error) {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		if errors.Is(err, syscall.ELOOP) {
+			return nil, errors.New("a symbolic link, not a regular file")
+		}
+		return nil, err
+	}
+	f := os.NewFile(uintptr(fd), path)
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = fmt.Errorf("not a regular file (%v)", st.Mode().Type())
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // CommandLine is the program and arguments that solve the DIMACS file

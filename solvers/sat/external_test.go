@@ -344,4 +344,20 @@ func TestCertify(t *testing.T) {
 	if _, err := fake(t, "unsat.sh").Certify(context.Background(), queensCNF(t, unsat, "sequential")); err == nil {
 		t.Error("a solver that writes no proofs certified")
 	}
+	fifo := fake(t, "fifoproof.sh")
+	fifo.Proves = true
+	if _, err := fifo.Certify(context.Background(), queensCNF(t, unsat, "sequential")); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("a FIFO for a proof: %v", err)
+	}
+	endless := fake(t, "endlessproof.sh")
+	endless.Proves = true
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	start := time.Now()
+	if r, err := endless.Certify(ctx, queensCNF(t, unsat, "sequential")); err == nil || r.Status == sat.Unsat {
+		t.Errorf("an endless proof: %v %v", r.Status, err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("an endless proof stopped after %v, the deadline was 2 s", d)
+	}
 }
