@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,12 +35,18 @@ type Options struct {
 	Runners []Runner
 	// Timeout is the wall-time limit of one run (default a minute).
 	Timeout time.Duration
-	// Memory is the limit of one run's address space in bytes; 0 for
-	// none. It needs Limit.
+	// Memory is the limit of one run's data segment (RLIMIT_DATA: the
+	// heap and private mappings, which Go programs survive, unlike an
+	// address-space limit) in bytes, at least MinMemory; 0 for none. Go
+	// solvers are also told it (GOMEMLIMIT, 90%). It needs Limit.
 	Memory int64
-	// Limit returns the command line that runs argv under the memory
-	// limit (the caller's: util-linux prlimit, or a program of its own).
-	Limit func(argv []string, memory int64) []string
+	// CPU is the limit of one run's CPU time (RLIMIT_CPU, counted over
+	// all its threads); 0 for none. A run past it is a TIMEOUT. It needs
+	// Limit.
+	CPU time.Duration
+	// Limit returns the command line that runs argv under the limits (the
+	// caller's: util-linux prlimit, or a program of its own).
+	Limit func(argv []string, l Limits) []string
 	// Jobs is the number of runs at once (default 1: timings are cleanest
 	// with a core to spare).
 	Jobs int
@@ -51,6 +58,19 @@ type Options struct {
 	// their total (resumed ones included).
 	Progress func(done, total int)
 }
+
+// Limits are the resource limits of a run that Options.Limit sets: bytes
+// of data segment (RLIMIT_DATA) and whole seconds of CPU time
+// (RLIMIT_CPU), 0 for none.
+type Limits struct {
+	DataBytes  int64
+	CPUSeconds int64
+}
+
+// MinMemory is the least memory limit: under it the Go runtime of the
+// in-process solvers' processes cannot start (measured: 160 MiB of data
+// segment).
+const MinMemory = 256 << 20
 
 // Record is one run: a line of the results file.
 type Record struct {
@@ -72,6 +92,7 @@ type Record struct {
 	PeakKB        int64         `json:"peak_kb"`
 	Timeout       float64       `json:"timeout_s"`
 	MemoryMB      int64         `json:"memory_mb,omitempty"`
+	CPULimit      float64       `json:"cpu_limit_s,omitempty"`
 	Exit          int           `json:"exit"`
 	Detail        string        `json:"detail,omitempty"`
 	// Command is the solver's command line, the file relative to the suite.
@@ -81,7 +102,7 @@ type Record struct {
 // key identifies a run for resuming: the same file bytes, solver build and
 // limits.
 func (r Record) key() string {
-	return strings.Join([]string{r.SHA256, r.Solver, r.SolverVersion, strconv.FormatFloat(r.Timeout, 'g', -1, 64), strconv.FormatInt(r.MemoryMB, 10)}, "\x00")
+	return strings.Join([]string{r.SHA256, r.Solver, r.SolverVersion, strconv.FormatFloat(r.Timeout, 'g', -1, 64), strconv.FormatInt(r.MemoryMB, 10), strconv.FormatFloat(r.CPULimit, 'g', -1, 64)}, "\x00")
 }
 
 // Solved tells whether the run answered, and right.
@@ -104,6 +125,9 @@ func (o Options) withDefaults(dir string) Options {
 // buffers, and a machine has far fewer cores.
 const MaxJobs = 1024
 
+// cpuSeconds is the CPU-time limit in the whole seconds the system counts.
+func (o Options) cpuSeconds() float64 { return math.Ceil(o.CPU.Seconds()) }
+
 // validate checks the options before anything runs.
 func (o Options) validate() error {
 	if len(o.Runners) == 0 {
@@ -120,10 +144,12 @@ func (o Options) validate() error {
 	switch {
 	case o.Jobs > MaxJobs:
 		return &nqueens.OptionError{Err: fmt.Errorf("lab: %d runs at once is more than the %d allowed", o.Jobs, MaxJobs)}
-	case o.Memory < 0:
-		return &nqueens.OptionError{Err: fmt.Errorf("lab: a memory limit must be positive, not %d", o.Memory)}
-	case o.Memory > 0 && o.Limit == nil:
-		return errors.New("lab: a memory limit needs Options.Limit")
+	case o.Memory < 0 || o.Memory > 0 && o.Memory < MinMemory:
+		return &nqueens.OptionError{Err: fmt.Errorf("lab: a memory limit must be at least %d MiB (the Go runtime of gini, gophersat, dlx and cp needs it to start), not %d bytes", MinMemory>>20, o.Memory)}
+	case o.CPU < 0 || o.CPU > 0 && o.CPU < time.Second:
+		return &nqueens.OptionError{Err: fmt.Errorf("lab: a CPU-time limit must be at least 1 s (the system counts whole seconds), not %v", o.CPU)}
+	case (o.Memory > 0 || o.CPU > 0) && o.Limit == nil:
+		return errors.New("lab: a memory or CPU limit needs Options.Limit")
 	}
 	return nil
 }
@@ -174,7 +200,7 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 			if r.Format != run.Reads() {
 				continue
 			}
-			k := Record{SHA256: r.SHA256, Solver: run.Name(), SolverVersion: run.Version(), Timeout: o.Timeout.Seconds(), MemoryMB: memMB}.key()
+			k := Record{SHA256: r.SHA256, Solver: run.Name(), SolverVersion: run.Version(), Timeout: o.Timeout.Seconds(), MemoryMB: memMB, CPULimit: o.cpuSeconds()}.key()
 			if prev, ok := done[k]; ok && prev.File == r.File {
 				records = append(records, prev)
 				continue
@@ -267,7 +293,7 @@ func formatsOf(rows []suite.Row) []string {
 func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Options) (Record, error) {
 	rec := Record{File: row.File, ID: row.ID, SHA256: row.SHA256, Solver: run.Name(), SolverVersion: run.Version(), Family: row.Family,
 		N: row.N, M: row.M, Format: row.Format, Encoding: row.Encoding, Expected: row.Expected,
-		Timeout: o.Timeout.Seconds(), MemoryMB: o.Memory >> 20}
+		Timeout: o.Timeout.Seconds(), MemoryMB: o.Memory >> 20, CPULimit: o.cpuSeconds()}
 	data, err := suite.ReadInstance(dir, row)
 	if err != nil {
 		return rec, err
@@ -283,13 +309,16 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 	shown := run.Command(row.File, "RESULT")
 	shown[0] = filepath.Base(shown[0])
 	rec.Command = strings.Join(shown, " ")
-	if o.Memory > 0 {
-		argv = o.Limit(argv, o.Memory)
+	if o.Memory > 0 || o.CPU > 0 {
+		argv = o.Limit(argv, Limits{DataBytes: o.Memory, CPUSeconds: int64(o.cpuSeconds())})
 	}
 	rctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(rctx, argv[0], argv[1:]...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if o.Memory > 0 {
+		cmd.Env = append(os.Environ(), "GOMEMLIMIT="+strconv.FormatInt(o.Memory/10*9, 10))
+	}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = time.Second
 	var stdout capped
@@ -319,12 +348,23 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 		rec.Wall = min(rec.Wall, o.Timeout.Seconds())
 		return rec, nil
 	}
+	var ee *exec.ExitError
+	xcpu := false
+	if errors.As(waitErr, &ee) {
+		ws, ok := ee.Sys().(syscall.WaitStatus)
+		xcpu = ok && ws.Signaled() && ws.Signal() == syscall.SIGXCPU
+	}
+	if o.CPU > 0 && (xcpu || rec.CPU >= 0.99*o.cpuSeconds()) {
+		// Past the CPU limit (SIGXCPU, then SIGKILL a second later): a
+		// TIMEOUT, whatever the solver printed on its way out.
+		rec.Status, rec.Detail = Timeout, fmt.Sprintf("CPU-time limit (%g s)", o.cpuSeconds())
+		return rec, nil
+	}
 	errText := strings.TrimSpace(stderr.String())
 	lastErr := errText
 	if i := strings.LastIndexByte(lastErr, '\n'); i >= 0 {
 		lastErr = lastErr[i+1:]
 	}
-	var ee *exec.ExitError
 	if errors.As(waitErr, &ee) {
 		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 			rec.Exit = -int(ws.Signal())

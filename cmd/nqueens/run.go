@@ -39,8 +39,12 @@ of this program) and for any DIMACS solver by name or path (` + strings.Join(sat
 OPB (pseudo-Boolean) for clasp as well; XCC for dlx (dancing links);
 self-contained MiniZinc (mzn-inline) for minizinc, with Gecode. Each run has
 its own process group under the limits: --timeout of wall time (then the
-group is killed), and --memory of address space (RLIMIT_AS); its wall and
-CPU seconds and peak memory (rusage) are recorded.
+group is killed), --cpu of CPU time over all its threads (RLIMIT_CPU; past
+it a run is a TIMEOUT, as in the SAT competitions), and --memory of data
+segment (RLIMIT_DATA: heap and private mappings, a limit that Go solvers
+survive, unlike one of address space; at least 256M; Go solvers are told
+it with GOMEMLIMIT); its wall and CPU seconds and peak memory (rusage) are
+recorded, with the limits.
 
 Every answer is checked: a SAT answer's model against the clauses, then
 decoded and verified against the instance's pre-placed and blocked squares;
@@ -84,7 +88,7 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 			if o.Runners, err = runners(cmd.Context(), names, self); err != nil {
 				return err
 			}
-			o.Limit = memoryLimit(self)
+			o.Limit = limiter(self)
 			bar := e.progress("running", 0)
 			o.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
 			recs, err := lab.Run(cmd.Context(), args[0], o)
@@ -112,7 +116,8 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 	}
 	c.Flags().StringVar(&solvers, "solvers", "", "comma-separated solvers: gini, gophersat, dlx, cp (the .param files of the diagonals family), minizinc, "+strings.Join(sat.ExternalNames, ", ")+", or paths")
 	c.Flags().DurationVar(&o.Timeout, "timeout", time.Minute, "wall-time limit of one run")
-	c.Flags().StringVar(&memory, "memory", "", "address-space limit of one run (e.g. 2G, 512M); none by default")
+	c.Flags().StringVar(&memory, "memory", "", "data-segment limit of one run (e.g. 2G, 512M; at least 256M); none by default")
+	c.Flags().DurationVar(&o.CPU, "cpu", 0, "CPU-time limit of one run, whole seconds (e.g. 30s); none by default")
 	c.Flags().IntVarP(&o.Jobs, "jobs", "j", 1, "runs at once")
 	c.Flags().StringVar(&o.Results, "results", "", "results file, JSON lines (default DIR/results.jsonl)")
 	c.Flags().BoolVar(&markdown, "markdown", false, "summary as a Markdown table")
@@ -203,18 +208,24 @@ func inProcessVersion(name string) string {
 	return v
 }
 
-// memoryLimit puts a run under an address-space limit: util-linux's
-// prlimit, a small C program that sets the limit and becomes the solver,
-// or where it is missing nqueens limit-exec (Go, whose runtime may print a
-// warning when one of its threads meets the limit before the solver
-// starts).
-func memoryLimit(self string) func(argv []string, memory int64) []string {
-	return func(argv []string, memory int64) []string {
-		as := strconv.FormatInt(memory, 10)
+// limiter puts a run under its limits: util-linux's prlimit, a small C
+// program that sets them and becomes the solver, or where it is missing
+// nqueens limit-exec. The CPU limit is soft (SIGXCPU, which a solver may
+// catch to stop cleanly), hard a second later (SIGKILL).
+func limiter(self string) func(argv []string, l lab.Limits) []string {
+	return func(argv []string, l lab.Limits) []string {
+		var flags []string
 		if p, err := exec.LookPath("prlimit"); err == nil {
-			return append([]string{p, "--as=" + as, "--"}, argv...)
+			if l.DataBytes > 0 {
+				flags = append(flags, "--data="+strconv.FormatInt(l.DataBytes, 10))
+			}
+			if l.CPUSeconds > 0 {
+				flags = append(flags, fmt.Sprintf("--cpu=%d:%d", l.CPUSeconds, l.CPUSeconds+1))
+			}
+			return append(append([]string{p}, flags...), append([]string{"--"}, argv...)...)
 		}
-		return append([]string{self, "limit-exec", "--as", as, "--"}, argv...)
+		flags = []string{self, "limit-exec", "--data", strconv.FormatInt(l.DataBytes, 10), "--cpu", strconv.FormatInt(l.CPUSeconds, 10)}
+		return append(append(flags, "--"), argv...)
 	}
 }
 
@@ -275,15 +286,15 @@ func writeSummary(e *env, rows []lab.Summary, markdown, asCSV, asJSON bool) erro
 // through: it sets the memory limit of its own process and replaces itself
 // with the solver, so that the limit and the rusage are the solver's.
 func newLimitExec(e *env) *cobra.Command {
-	var as int64
+	var data, cpu int64
 	c := &cobra.Command{
-		Use:    "limit-exec [--as BYTES] -- PROGRAM [ARGS...]",
-		Short:  "Run PROGRAM under an address-space limit (used by nqueens run)",
+		Use:    "limit-exec [--data BYTES] [--cpu SECONDS] -- PROGRAM [ARGS...]",
+		Short:  "Run PROGRAM under data-segment and CPU-time limits (used by nqueens run)",
 		Hidden: true,
 		Args:   cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if as < 0 {
-				return usagef("--as must be positive")
+			if data < 0 || cpu < 0 {
+				return usagef("--data and --cpu must not be negative")
 			}
 			path, err := exec.LookPath(args[0])
 			if err != nil {
@@ -307,9 +318,15 @@ func newLimitExec(e *env) *cobra.Command {
 			}
 			runtime.LockOSThread()
 			debug.SetGCPercent(-1)
-			lim := syscall.Rlimit{Cur: uint64(as), Max: uint64(as)}
-			if as > 0 {
-				if _, _, errno := syscall.RawSyscall(syscall.SYS_SETRLIMIT, syscall.RLIMIT_AS, uintptr(unsafe.Pointer(&lim)), 0); errno != 0 {
+			dataLim := syscall.Rlimit{Cur: uint64(data), Max: uint64(data)}
+			cpuLim := syscall.Rlimit{Cur: uint64(cpu), Max: uint64(cpu) + 1}
+			if data > 0 {
+				if _, _, errno := syscall.RawSyscall(syscall.SYS_SETRLIMIT, syscall.RLIMIT_DATA, uintptr(unsafe.Pointer(&dataLim)), 0); errno != 0 {
+					return fmt.Errorf("limit-exec: setrlimit: %v", errno)
+				}
+			}
+			if cpu > 0 {
+				if _, _, errno := syscall.RawSyscall(syscall.SYS_SETRLIMIT, syscall.RLIMIT_CPU, uintptr(unsafe.Pointer(&cpuLim)), 0); errno != 0 {
 					return fmt.Errorf("limit-exec: setrlimit: %v", errno)
 				}
 			}
@@ -317,6 +334,7 @@ func newLimitExec(e *env) *cobra.Command {
 			return fmt.Errorf("limit-exec: cannot run %s: %v", path, errno)
 		},
 	}
-	c.Flags().Int64Var(&as, "as", 0, "address-space limit in bytes (RLIMIT_AS)")
+	c.Flags().Int64Var(&data, "data", 0, "data-segment limit in bytes (RLIMIT_DATA)")
+	c.Flags().Int64Var(&cpu, "cpu", 0, "CPU-time limit in seconds (RLIMIT_CPU; hard limit a second later)")
 	return c
 }

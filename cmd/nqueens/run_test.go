@@ -157,6 +157,37 @@ func TestRunSuite(t *testing.T) {
 		t.Errorf("a hanging solver outlived its run: %s", out)
 	}
 
+	// The CPU-time limit: a spinning solver is a TIMEOUT by CPU long
+	// before the wall-time limit; the limits are recorded.
+	spin := fakeSolver(t, dir, "spin", `while :; do :; done`)
+	results3 := filepath.Join(dir, "r3.jsonl")
+	if code, _, errs := runCLI(t, "", "run", suiteDir, "--solvers", spin, "--results", results3, "--timeout", "60s", "--cpu", "1s", "-q"); code != 0 {
+		t.Errorf("cpu limit: %d %q", code, errs)
+	}
+	for _, r := range readRecords(t, results3) {
+		if r.Status != lab.Timeout || !strings.Contains(r.Detail, "CPU-time limit") || r.CPULimit != 1 || r.Wall > 30 {
+			t.Errorf("spin on %s under --cpu 1s: %s %q, cpu limit %g, wall %.1f s", r.File, r.Status, r.Detail, r.CPULimit, r.Wall)
+		}
+	}
+	// Go solvers (processes of this program) run under the least memory
+	// limit; less is refused in one line.
+	if !raceEnabled {
+		results4 := filepath.Join(dir, "r4.jsonl")
+		if code, _, errs := runCLI(t, "", "run", suiteDir, "--solvers", "gini,gophersat,dlx", "--results", results4, "--memory", "256M", "-q"); code != 0 {
+			t.Errorf("Go solvers under --memory 256M: %d %q", code, errs)
+		}
+		for _, r := range readRecords(t, results4) {
+			if string(r.Status) != string(r.Expected) || r.MemoryMB != 256 {
+				t.Errorf("%s on %s under --memory 256M: %s %s", r.Solver, r.File, r.Status, r.Detail)
+			}
+		}
+	}
+	for _, args := range [][]string{{"--memory", "100M"}, {"--cpu", "500ms"}, {"--cpu", "-1s"}} {
+		if code, _, errs := runCLI(t, "", append([]string{"run", suiteDir, "--solvers", "gini", "--results", filepath.Join(dir, "r5.jsonl"), "-q"}, args...)...); code != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: %d %q", args, code, errs)
+		}
+	}
+
 	// A changed suite is refused; so is a results file of something else.
 	m := filepath.Join(suiteDir, "manifest.json")
 	raw, _ := os.ReadFile(m)
@@ -290,17 +321,17 @@ func TestPlot(t *testing.T) {
 	}
 }
 
-// TestLimitExec: the fallback that sets the memory limit where prlimit is
-// missing sets it and becomes the program.
+// TestLimitExec: the fallback that sets the limits where prlimit is
+// missing sets them and becomes the program.
 func TestLimitExec(t *testing.T) {
 	if raceEnabled {
-		t.Skip("SKIPPED: the race runtime cannot start under a 1 GiB address-space limit")
+		t.Skip("SKIPPED: the race runtime cannot start under a 1 GiB data limit")
 	}
-	cmd := exec.Command(os.Args[0], "limit-exec", "--as", "1073741824", "--", "/bin/sh", "-c", "ulimit -v")
+	cmd := exec.Command(os.Args[0], "limit-exec", "--data", "1073741824", "--cpu", "7", "--", "/bin/sh", "-c", "ulimit -d; ulimit -t")
 	cmd.Env = append(os.Environ(), beCLI+"=1")
 	out, err := cmd.Output()
-	if err != nil || strings.TrimSpace(string(out)) != "1048576" {
-		t.Errorf("limit-exec: %v %q, want the limit 1048576 KB", err, out)
+	if err != nil || strings.Fields(string(out))[0] != "1048576" || strings.Fields(string(out))[1] != "7" {
+		t.Errorf("limit-exec: %v %q, want the limits 1048576 KB and 7 s", err, out)
 	}
 	if code, _, errs := runCLI(t, "", "limit-exec", "--", "/nonexistent/solver"); code != 2 || !strings.Contains(errs, "limit-exec") {
 		t.Errorf("a missing program: %d %q", code, errs)
