@@ -195,3 +195,40 @@ func TestCommentsBounded(t *testing.T) {
 		t.Errorf("%d bytes of comments kept, want at most %d", kept, cnf.MaxComments)
 	}
 }
+
+// TestGBDHash: the Global Benchmark Database's identifier of files plain,
+// compressed and of odd layout is the value GBD's own reference code
+// computes for them (cnf/testdata/gbd/hashes.tsv); a layout change that
+// keeps the clauses keeps it, another clause changes it.
+func TestGBDHash(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "gbd", "hashes.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, want, _ := strings.Cut(line, "\t")
+		f, err := os.Open(filepath.Join("testdata", "gbd", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := cnf.GBDHash(f)
+		f.Close()
+		if err != nil || got != want {
+			t.Errorf("%s: %s %v, want %s", name, got, err, want)
+		}
+		n++
+	}
+	if n < 5 {
+		t.Fatalf("%d files checked", n)
+	}
+	a, _ := cnf.GBDHash(strings.NewReader("c x\np cnf 2 2\n1 -2 0\n2 0\n"))
+	b, _ := cnf.GBDHash(strings.NewReader("p cnf 2 2\n\t1   -2\n0 2\r\n"))
+	c, _ := cnf.GBDHash(strings.NewReader("p cnf 2 2\n1 -2 0\n-2 0\n"))
+	if a != b || a == c {
+		t.Errorf("layout: %s %s, another clause: %s", a, b, c)
+	}
+}

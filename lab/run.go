@@ -74,8 +74,11 @@ const MinMemory = 256 << 20
 
 // Record is one run: a line of the results file.
 type Record struct {
-	File          string        `json:"file"`
-	ID            string        `json:"id"` // the instance, the same in every format
+	File string `json:"file"`
+	ID   string `json:"id"` // the instance, the same in every format
+	// GBDHash is the Global Benchmark Database's identifier of a DIMACS
+	// file (cnf.GBD), computed from the bytes run; "" for other formats.
+	GBDHash       string        `json:"gbd_hash,omitempty"`
 	SHA256        string        `json:"sha256"`
 	Solver        string        `json:"solver"`
 	SolverVersion string        `json:"solver_version"`
@@ -297,6 +300,11 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 	data, err := suite.ReadInstance(dir, row)
 	if err != nil {
 		return rec, err
+	}
+	if row.Format == encode.DIMACS {
+		if rec.GBDHash, err = cnf.GBDHash(bytes.NewReader(data)); err != nil {
+			return rec, fmt.Errorf("lab: %s: %v", row.File, err)
+		}
 	}
 	tmp, err := os.MkdirTemp("", "nqueens-run-*")
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
@@ -694,13 +695,22 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 					row.Command = o.Reproduce(file)
 				}
 				eo := nqueens.EncodeOptions{Format: format, AMO: amo, Command: row.Command, Note: file.Note}
+				var gbd *cnf.GBD
+				var also io.Writer
+				if format == encode.DIMACS {
+					gbd = cnf.NewGBD()
+					also = gbd
+				}
 				sum, err := writeHashed(ctx, filepath.Join(dir, row.File), func(w io.Writer) error {
 					return nqueens.Encode(ctx, w, in.p, eo)
-				})
+				}, also)
 				if err != nil {
 					return nil, err
 				}
 				row.SHA256 = sum
+				if gbd != nil {
+					row.GBDHash = gbd.Sum()
+				}
 				var a encode.AMO
 				if amo != "" {
 					if a, err = encode.ParseAMO(amo); err != nil {

@@ -66,7 +66,11 @@ type Row struct {
 	Variables        int           `json:"variables"`
 	Clauses          int           `json:"clauses_or_options"`
 	SHA256           string        `json:"sha256"`
-	Solutions        *uint64       `json:"solutions,omitempty"`
+	// GBDHash is the Global Benchmark Database's identifier of a DIMACS
+	// file (cnf.GBD), to join its data and others' results; "" for the
+	// other formats.
+	GBDHash   string  `json:"gbd_hash,omitempty"`
+	Solutions *uint64 `json:"solutions,omitempty"`
 	// Certificate says how an UNSAT answer was certified beyond the two
 	// methods that decided it (Options.Certify): the checked DRAT proof.
 	Certificate string `json:"certificate,omitempty"`
@@ -242,19 +246,23 @@ func regularOrNone(dir, name string) error {
 
 // writeHashed writes a file of a suite folder whole or not at all
 // (internal/atomicfile), never through a link (regularOrNone), and returns
-// its SHA-256.
-func writeHashed(ctx context.Context, path string, write func(io.Writer) error) (string, error) {
+// its SHA-256; the bytes also go to also, if not nil.
+func writeHashed(ctx context.Context, path string, write func(io.Writer) error, also io.Writer) (string, error) {
 	if err := regularOrNone(filepath.Dir(path), filepath.Base(path)); err != nil {
 		return "", err
 	}
 	h := sha256.New()
-	if err := atomicfile.Write(ctx, path, func(w io.Writer) error { return write(io.MultiWriter(w, h)) }); err != nil {
+	var to io.Writer = h
+	if also != nil {
+		to = io.MultiWriter(h, also)
+	}
+	if err := atomicfile.Write(ctx, path, func(w io.Writer) error { return write(io.MultiWriter(w, to)) }); err != nil {
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason", "k", "exclude_sum", "exclude_diff", "reference", "reference_s"}
+var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason", "k", "exclude_sum", "exclude_diff", "reference", "reference_s", "gbd_hash"}
 
 // Manifest is the content of manifest.json.
 type Manifest struct {
@@ -274,7 +282,7 @@ func writeManifests(dir, command string, rows []Row) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(m)
-	}); err != nil {
+	}, nil); err != nil {
 		return err
 	}
 	_, err := writeHashed(context.Background(), filepath.Join(dir, manifestNames[1]), func(w io.Writer) error {
@@ -287,11 +295,11 @@ func writeManifests(dir, command string, rows []Row) error {
 			}
 			cw.Write([]string{r.File, string(r.Expected), r.ID, r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), r.Fixed, r.Blocked,
 				strconv.FormatUint(r.Seed, 10), string(r.Format), r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol, r.Certificate, r.Command,
-				strconv.FormatUint(r.DecideNodes, 10), r.Reason, strconv.Itoa(r.K), r.ExcludeSum, r.ExcludeDiff, r.Reference, referenceSeconds(r)})
+				strconv.FormatUint(r.DecideNodes, 10), r.Reason, strconv.Itoa(r.K), r.ExcludeSum, r.ExcludeDiff, r.Reference, referenceSeconds(r), r.GBDHash})
 		}
 		cw.Flush()
 		return cw.Error()
-	})
+	}, nil)
 	return err
 }
 

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
@@ -66,6 +67,15 @@ func TestGenerate(t *testing.T) {
 			}
 			counted := map[string]uint64{}
 			for _, r := range rows {
+				f, err := os.Open(filepath.Join(a, r.File))
+				if err != nil {
+					t.Fatal(err)
+				}
+				gbd, err := cnf.GBDHash(f)
+				f.Close()
+				if r.Format == encode.DIMACS && (err != nil || r.GBDHash != gbd) || r.Format != encode.DIMACS && r.GBDHash != "" {
+					t.Errorf("%s: GBD hash %q in the manifest, %q of the file", r.File, r.GBDHash, gbd)
+				}
 				if ha[r.File] != r.SHA256 {
 					t.Errorf("%s: hash %s, manifest %s", r.File, ha[r.File], r.SHA256)
 				}

@@ -63,6 +63,11 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 			problems = append(problems, err.Error())
 			continue
 		}
+		if r.GBDHash != "" {
+			if h, err := cnf.GBDHash(bytes.NewReader(data)); err != nil || h != r.GBDHash {
+				problems = append(problems, fmt.Sprintf("%s: GBD hash %s, the manifest's %s (%v)", r.File, h, r.GBDHash, err))
+			}
+		}
 		if r.Expected == Undecided {
 			continue // no answer to check
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/lab"
 	"github.com/queenslab/nqueens/suite"
 )
@@ -83,9 +84,20 @@ func TestRunSuite(t *testing.T) {
 	if len(recs) != want {
 		t.Fatalf("%d runs recorded, want %d", len(recs), want)
 	}
+	manifest, _, err := suite.ReadManifest(suiteDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gbd := map[string]string{}
+	for _, row := range manifest.Files {
+		gbd[row.File] = row.GBDHash
+	}
 	for _, r := range recs {
 		if string(r.Status) != string(r.Expected) || (r.Status == lab.Sat) != r.Verified || r.SolverVersion == "" || r.PeakKB <= 0 || r.Command == "" {
 			t.Errorf("%s on %s: %+v", r.Solver, r.File, r)
+		}
+		if r.GBDHash != gbd[r.File] || (r.Format == encode.DIMACS) != (r.GBDHash != "") {
+			t.Errorf("%s on %s: GBD hash %q, the manifest's %q", r.Solver, r.File, r.GBDHash, gbd[r.File])
 		}
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
