@@ -16,13 +16,14 @@ import (
 	"github.com/queenslab/nqueens/suite"
 )
 
-// resultsHeader is the first line of a results file: it ties the runs to
-// one suite (its manifest's SHA-256).
-type resultsHeader struct {
-	Format   string `json:"format"`
-	Version  string `json:"version"`
-	Manifest string `json:"manifest_sha256"`
-	Command  string `json:"suite_command"`
+// Header is the first line of a results file: it ties the runs to one
+// suite (its manifest's SHA-256) and says on which machine they were made.
+type Header struct {
+	Format   string   `json:"format"`
+	Version  string   `json:"version"`
+	Manifest string   `json:"manifest_sha256"`
+	Command  string   `json:"suite_command"`
+	Machine  *Machine `json:"machine,omitempty"`
 }
 
 const resultsFormat = "nqueens-results-1"
@@ -38,7 +39,7 @@ type results struct {
 // another suite, one that is not a results file, or one with a damaged line
 // other than a last one cut short is refused, never overwritten. A last
 // record without its line end is kept, and the line end added.
-func openResults(path string, h resultsHeader) (*results, []Record, error) {
+func openResults(path string, h Header) (*results, []Record, error) {
 	f, err := lockfile.Open(path)
 	switch {
 	case errors.Is(err, lockfile.ErrBusy):
@@ -79,6 +80,8 @@ func openResults(path string, h resultsHeader) (*results, []Record, error) {
 		return fail(&nqueens.OptionError{Err: err})
 	case got.Manifest != h.Manifest:
 		return fail(&nqueens.OptionError{Err: fmt.Errorf("lab: %s holds runs of another suite (its manifest has changed): give another results file", path)})
+	case got.Machine != nil && h.Machine != nil && !got.Machine.sameTimings(*h.Machine):
+		return fail(&nqueens.OptionError{Err: fmt.Errorf("lab: %s holds runs made on another machine (%s, %d cores; this one: %s, %d cores), whose times do not compare: give another results file", path, got.Machine.CPU, got.Machine.Cores, h.Machine.CPU, h.Machine.Cores)})
 	}
 	if err := f.Truncate(good.bytes); err != nil {
 		return fail(err)
@@ -131,8 +134,8 @@ type sound struct {
 // record (a write cut short) is left out, to be run again; otherwise it is
 // an error, as is any other bad line. A last record without its line end
 // is a record.
-func parseResults(r io.Reader, path string, cut bool) (resultsHeader, []Record, sound, error) {
-	var h resultsHeader
+func parseResults(r io.Reader, path string, cut bool) (Header, []Record, sound, error) {
+	var h Header
 	var good sound
 	var recs []Record
 	br := bufio.NewReaderSize(r, 1<<16)
@@ -218,17 +221,23 @@ func unwrapPath(err error) error {
 
 // ReadResults reads the runs of a results file.
 func ReadResults(path string) ([]Record, error) {
+	_, recs, err := ReadResultsFile(path)
+	return recs, err
+}
+
+// ReadResultsFile reads a results file: its header and its runs.
+func ReadResultsFile(path string) (Header, []Record, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("lab: results %s: %v", path, unwrapPath(err))}
+		return Header{}, nil, &nqueens.OptionError{Err: fmt.Errorf("lab: results %s: %v", path, unwrapPath(err))}
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("lab: results %s: not a regular file", path)}
+		return Header{}, nil, &nqueens.OptionError{Err: fmt.Errorf("lab: results %s: not a regular file", path)}
 	}
-	_, recs, _, err := parseResults(f, path, false)
+	h, recs, _, err := parseResults(f, path, false)
 	if err != nil {
-		return nil, &nqueens.OptionError{Err: err}
+		return Header{}, nil, &nqueens.OptionError{Err: err}
 	}
-	return recs, nil
+	return h, recs, nil
 }

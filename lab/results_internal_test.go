@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -61,7 +62,7 @@ func TestParseResults(t *testing.T) {
 // is begun anew; a last record without its line end is kept on resume and
 // its line end added; a last line cut short is removed.
 func TestOpenResults(t *testing.T) {
-	h := resultsHeader{Format: resultsFormat, Version: "x", Manifest: "ab", Command: "c"}
+	h := Header{Format: resultsFormat, Version: "x", Manifest: "ab", Command: "c"}
 	want, _ := json.Marshal(h)
 	head := string(want) + "\n"
 	rec := `{"file":"a.cnf","sha256":"01","solver":"gini","n":8,"expected":"SAT","status":"SAT","wall_s":0.5}` + "\n"
@@ -99,5 +100,36 @@ func TestOpenResults(t *testing.T) {
 				t.Errorf("file after open:\n%q\nwant\n%q", got, c.after)
 			}
 		})
+	}
+}
+
+// TestMachine: the header records this machine; a results file begun on a
+// machine of another processor or core count is not resumed.
+func TestMachine(t *testing.T) {
+	m := ThisMachine()
+	if m.Cores < 1 || m.MemoryBytes <= 0 || !strings.HasPrefix(m.Kernel, "Linux ") || m.Go != runtime.Version() {
+		t.Errorf("%+v", m)
+	}
+	path := filepath.Join(t.TempDir(), "results.jsonl")
+	h := Header{Format: resultsFormat, Version: "x", Manifest: "ab", Command: "c", Machine: &m}
+	r, _, err := openResults(path, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.close()
+	if got, _, err := ReadResultsFile(path); err != nil || got.Machine == nil || *got.Machine != m {
+		t.Errorf("header read back: %+v %v", got.Machine, err)
+	}
+	other := m
+	other.Cores++
+	if _, _, err := openResults(path, Header{Format: resultsFormat, Version: "x", Manifest: "ab", Command: "c", Machine: &other}); err == nil || !strings.Contains(err.Error(), "another machine") {
+		t.Errorf("another machine: %v", err)
+	}
+	newer := m
+	newer.Kernel += "-updated"
+	if r, _, err := openResults(path, Header{Format: resultsFormat, Version: "x", Manifest: "ab", Command: "c", Machine: &newer}); err != nil {
+		t.Errorf("the same machine with another kernel: %v", err)
+	} else {
+		r.close()
 	}
 }

@@ -180,7 +180,8 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 	}
 	rows := man.Files
 	sum := sha256.Sum256(raw)
-	header := resultsHeader{Format: resultsFormat, Version: nqueens.Version, Manifest: hex.EncodeToString(sum[:]), Command: man.Command}
+	machine := ThisMachine()
+	header := Header{Format: resultsFormat, Version: nqueens.Version, Manifest: hex.EncodeToString(sum[:]), Command: man.Command, Machine: &machine}
 	res, old, err := openResults(o.Results, header)
 	if err != nil {
 		return nil, err

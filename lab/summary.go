@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/queenslab/nqueens/encode"
@@ -23,18 +24,52 @@ type Summary struct {
 	// wall time, or twice the timeout for a run not solved.
 	PAR2 float64 `json:"par2_s"`
 	CPU  float64 `json:"cpu_s"` // total
+	// Unique is the number of instances that this solver and encoding
+	// solved and no other did.
+	Unique int `json:"unique"`
+}
+
+// VBS names the virtual best solver in summaries: per instance, the
+// fastest right answer among all the solvers and encodings run on it (in
+// any format), as SAT competition reports compute it.
+const VBS = "VBS"
+
+// encodingOf is the column a run is summarised under beside its solver:
+// its encoding for DIMACS files, else its format.
+func encodingOf(r Record) string {
+	if r.Format != encode.DIMACS || r.Encoding == "" {
+		return string(r.Format)
+	}
+	return r.Encoding
+}
+
+// instanceOf is the instance a run is of, the same in every format.
+func instanceOf(r Record) string {
+	if r.ID != "" {
+		return r.ID
+	}
+	return r.SHA256
 }
 
 // Summarize groups runs by solver and encoding (the format for files
-// other than DIMACS), in order of solver then encoding.
+// other than DIMACS), in order of solver then encoding, with the instances
+// each solved alone, and ends with the virtual best solver's row (VBS; its
+// runs are the instances, its PAR-2 counts an instance unsolved by all at
+// twice its longest timeout).
 func Summarize(recs []Record) []Summary {
+	out := summarize(recs)
+	if len(out) > 0 {
+		out = append(out, vbs(recs))
+	}
+	return out
+}
+
+func summarize(recs []Record) []Summary {
 	by := map[[2]string]*Summary{}
 	var keys [][2]string
+	solvedBy := map[string][][2]string{}
 	for _, r := range recs {
-		enc := r.Encoding
-		if r.Format != encode.DIMACS || enc == "" {
-			enc = string(r.Format)
-		}
+		enc := encodingOf(r)
 		k := [2]string{r.Solver, enc}
 		s := by[k]
 		if s == nil {
@@ -62,8 +97,16 @@ func Summarize(recs []Record) []Summary {
 		}
 		if r.Solved() {
 			s.PAR2 += r.Wall
+			if i := instanceOf(r); !slices.Contains(solvedBy[i], k) {
+				solvedBy[i] = append(solvedBy[i], k)
+			}
 		} else {
 			s.PAR2 += 2 * r.Timeout
+		}
+	}
+	for _, ks := range solvedBy {
+		if len(ks) == 1 {
+			by[ks[0]].Unique++
 		}
 	}
 	sort.Slice(keys, func(i, j int) bool {
@@ -77,6 +120,82 @@ func Summarize(recs []Record) []Summary {
 		s := *by[k]
 		s.PAR2 /= float64(s.Runs)
 		out[i] = s
+	}
+	return out
+}
+
+// vbs is the virtual best solver's row over the instances of recs.
+func vbs(recs []Record) Summary {
+	type best struct {
+		wall, timeout float64
+		status        Status
+		cpu           float64
+	}
+	var order []string
+	per := map[string]*best{}
+	for _, r := range recs {
+		i := instanceOf(r)
+		b := per[i]
+		if b == nil {
+			b = &best{wall: -1}
+			per[i] = b
+			order = append(order, i)
+		}
+		b.timeout = max(b.timeout, r.Timeout)
+		if r.Solved() && (b.wall < 0 || r.Wall < b.wall) {
+			b.wall, b.status, b.cpu = r.Wall, r.Status, r.CPU
+		}
+	}
+	s := Summary{Solver: VBS, Runs: len(order)}
+	for _, i := range order {
+		b := per[i]
+		switch {
+		case b.wall < 0:
+			s.Timeout++
+			s.PAR2 += 2 * b.timeout
+		case b.status == Sat:
+			s.Sat++
+			s.PAR2 += b.wall
+		default:
+			s.Unsat++
+			s.PAR2 += b.wall
+		}
+		s.CPU += b.cpu
+	}
+	if s.Runs > 0 {
+		s.PAR2 /= float64(s.Runs)
+	}
+	return s
+}
+
+// FamilyScore is the PAR-2 of one solver and encoding (or the VBS) on the
+// instances of one family.
+type FamilyScore struct {
+	Family   string  `json:"family"`
+	Solver   string  `json:"solver"`
+	Encoding string  `json:"encoding"`
+	Runs     int     `json:"runs"`
+	Solved   int     `json:"solved"`
+	PAR2     float64 `json:"par2_s"`
+}
+
+// SummarizeFamilies scores each solver and encoding, and the VBS, per
+// family, in order of family, then as Summarize orders its rows.
+func SummarizeFamilies(recs []Record) []FamilyScore {
+	byFamily := map[string][]Record{}
+	var families []string
+	for _, r := range recs {
+		if _, ok := byFamily[r.Family]; !ok {
+			families = append(families, r.Family)
+		}
+		byFamily[r.Family] = append(byFamily[r.Family], r)
+	}
+	sort.Strings(families)
+	var out []FamilyScore
+	for _, f := range families {
+		for _, s := range Summarize(byFamily[f]) {
+			out = append(out, FamilyScore{Family: f, Solver: s.Solver, Encoding: s.Encoding, Runs: s.Runs, Solved: s.Sat + s.Unsat, PAR2: s.PAR2})
+		}
 	}
 	return out
 }

@@ -101,7 +101,7 @@ func TestRunSuite(t *testing.T) {
 		}
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 1+want/6 || !strings.HasPrefix(lines[0], "solver,encoding,runs,SAT,UNSAT,TIMEOUT") {
+	if len(lines) != 2+want/6 || !strings.HasPrefix(lines[0], "solver,encoding,runs,SAT,UNSAT,TIMEOUT") || !strings.HasPrefix(lines[len(lines)-1], "VBS,,6,4,2,0,") {
 		t.Errorf("summary: %q", out)
 	}
 	// The same command again: nothing is run, the summary is the same.
@@ -254,7 +254,7 @@ func TestRunSuite(t *testing.T) {
 	// JSON summary.
 	code, out, _ = runCLI(t, "", append([]string{"run", suiteDir, "--solvers", "gini", "--results", results, "--timeout", "30s", "--json", "-q"}, memArgs...)...)
 	var rows []lab.Summary
-	if err := json.Unmarshal([]byte(out), &rows); code != 0 || err != nil || len(rows) != 1 || rows[0].Sat != 4 || rows[0].Unsat != 2 {
+	if err := json.Unmarshal([]byte(out), &rows); code != 0 || err != nil || len(rows) != 2 || rows[0].Sat != 4 || rows[0].Unsat != 2 || rows[1].Solver != lab.VBS || rows[1].PAR2 != rows[0].PAR2 {
 		t.Errorf("json summary: %d %v %s", code, err, out)
 	}
 	_ = fmt.Sprint
