@@ -66,7 +66,7 @@ type xzChecked struct {
 func (c *xzChecked) Read(p []byte) (int, error) {
 	n, err := c.z.Read(p)
 	if err == io.EOF && c.t.last != [2]byte{'Y', 'Z'} {
-		return n, errors.New("stream cut short: its index and footer are missing")
+		return n, errors.New("cnf: xz stream cut short: its index and footer are missing")
 	}
 	return n, err
 }

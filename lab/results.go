@@ -97,25 +97,25 @@ func openResults(path string, h Header) (*results, []Record, error) {
 	return &results{f: f}, recs, nil
 }
 
-// validate checks the values of a record read back: a status of the
+// problem checks the values of a record read back: a status of the
 // vocabulary, an expected answer of the manifest's, N on a board, times
-// and limits that are not negative.
-func (r Record) validate() error {
+// and limits that are not negative. It says what is wrong, "" if nothing.
+func (r Record) problem() string {
 	if _, err := ParseStatus(string(r.Status)); err != nil {
-		return fmt.Errorf("status %q is none of %v", clipText(string(r.Status)), Statuses)
+		return fmt.Sprintf("status %q is none of %v", clipText(string(r.Status)), Statuses)
 	}
 	switch r.Expected {
 	case suite.Satisfiable, suite.Unsatisfiable, suite.Undecided:
 	default:
-		return fmt.Errorf("expected %q is none of %s, %s, %s", clipText(string(r.Expected)), suite.Satisfiable, suite.Unsatisfiable, suite.Undecided)
+		return fmt.Sprintf("expected %q is none of %s, %s, %s", clipText(string(r.Expected)), suite.Satisfiable, suite.Unsatisfiable, suite.Undecided)
 	}
 	if r.N < 1 || r.N > model.MaxN {
-		return fmt.Errorf("n = %d is out of range (1..%d)", r.N, model.MaxN)
+		return fmt.Sprintf("n = %d is out of range (1..%d)", r.N, model.MaxN)
 	}
-	if r.Wall < 0 || r.CPU < 0 || r.Timeout < 0 || r.PeakKB < 0 || r.MemoryMB < 0 {
-		return fmt.Errorf("a negative time, peak or limit (wall %g s, cpu %g s, timeout %g s, peak %d KB, memory %d MB)", r.Wall, r.CPU, r.Timeout, r.PeakKB, r.MemoryMB)
+	if r.Wall < 0 || r.CPU < 0 || r.Timeout < 0 || r.CPULimit < 0 || r.PeakKB < 0 || r.MemoryMB < 0 {
+		return fmt.Sprintf("a negative time, peak or limit (wall %g s, cpu %g s, timeout %g s, cpu limit %g s, peak %d KB, memory %d MB)", r.Wall, r.CPU, r.Timeout, r.CPULimit, r.PeakKB, r.MemoryMB)
 	}
-	return nil
+	return ""
 }
 
 // maxRecordLine caps one line of a results file; a record is a few hundred
@@ -184,8 +184,8 @@ func parseResults(r io.Reader, path string, cut bool) (Header, []Record, sound, 
 			}
 			return h, nil, good, fmt.Errorf("lab: %s, line %d: not a run record", path, line)
 		}
-		if err := rec.validate(); err != nil {
-			return h, nil, good, fmt.Errorf("lab: %s, line %d: %v", path, line, err)
+		if problem := rec.problem(); problem != "" {
+			return h, nil, good, fmt.Errorf("lab: %s, line %d: %s", path, line, problem)
 		}
 		recs = append(recs, rec)
 		good.bytes += int64(len(l))

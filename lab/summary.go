@@ -199,3 +199,23 @@ func SummarizeFamilies(recs []Record) []FamilyScore {
 	}
 	return out
 }
+
+// VBSTimes are the virtual best solver's times, one per instance solved
+// by some run (the fastest right answer), in no particular order.
+func VBSTimes(recs []Record) []float64 {
+	best := map[string]float64{}
+	for _, r := range recs {
+		if !r.Solved() {
+			continue
+		}
+		i := instanceOf(r)
+		if t, ok := best[i]; !ok || r.Wall < t {
+			best[i] = r.Wall
+		}
+	}
+	out := make([]float64, 0, len(best))
+	for _, t := range best {
+		out = append(out, t)
+	}
+	return out
+}

@@ -135,41 +135,41 @@ func parseManifest(raw []byte, name string) (Manifest, error) {
 		return m, &nqueens.OptionError{Err: fmt.Errorf("%s lists no files", name)}
 	}
 	for i, r := range m.Files {
-		if err := r.validate(); err != nil {
-			return m, &nqueens.OptionError{Err: fmt.Errorf("%s, row %d: %v", name, i+1, err)}
+		if problem := r.problem(); problem != "" {
+			return m, &nqueens.OptionError{Err: fmt.Errorf("%s, row %d: %s", name, i+1, problem)}
 		}
 	}
 	return m, nil
 }
 
-// validate checks a row before anything is run on it: a plain file name
+// problem checks a row before anything is run on it: a plain file name
 // in the folder, an answer and a format of their vocabularies (spelt as
 // written, "SAT" not "sat"), N within what suites are written for, counts
 // that are not negative, variables within what any encoding here uses (at
 // most 5N^2 + O(N); 8N^2 + 64 allowed), and squares and diagonals on the
-// board.
-func (r Row) validate() error {
+// board. It says what is wrong, "" if nothing.
+func (r Row) problem() string {
 	if !filepath.IsLocal(r.File) || filepath.Base(r.File) != r.File || strings.HasPrefix(r.File, ".") || slices.Contains(manifestNames, r.File) {
-		return fmt.Errorf("%q is not the name of an instance file of the suite", r.File)
+		return fmt.Sprintf("%q is not the name of an instance file of the suite", r.File)
 	}
 	switch r.Expected {
 	case Satisfiable, Unsatisfiable, Undecided:
 	default:
-		return fmt.Errorf("expected %q is none of %s, %s, %s", clip(string(r.Expected)), Satisfiable, Unsatisfiable, Undecided)
+		return fmt.Sprintf("expected %q is none of %s, %s, %s", clip(string(r.Expected)), Satisfiable, Unsatisfiable, Undecided)
 	}
 	if _, err := encode.ParseFormat(string(r.Format)); err != nil {
-		return fmt.Errorf("format %q is none of %s", clip(string(r.Format)), encode.FormatNames())
+		return fmt.Sprintf("format %q is none of %s", clip(string(r.Format)), encode.FormatNames())
 	}
 	if r.N < 1 || r.N > nqueens.SATMaxN {
-		return fmt.Errorf("n = %d is out of range (1..%d)", r.N, nqueens.SATMaxN)
+		return fmt.Sprintf("n = %d is out of range (1..%d)", r.N, nqueens.SATMaxN)
 	}
 	if maxVars := 8*r.N*r.N + 64; r.M < 0 || r.M > 2*r.N*r.N || r.Variables < 0 || r.Variables > maxVars || r.Clauses < 0 {
-		return fmt.Errorf("m = %d, variables = %d or clauses = %d is out of range for n = %d (m at most 2n^2, variables at most %d)", r.M, r.Variables, r.Clauses, r.N, maxVars)
+		return fmt.Sprintf("m = %d, variables = %d or clauses = %d is out of range for n = %d (m at most 2n^2, variables at most %d)", r.M, r.Variables, r.Clauses, r.N, maxVars)
 	}
 	if _, err := r.Problem(); err != nil {
-		return err
+		return err.Error()
 	}
-	return nil
+	return ""
 }
 
 // clip shortens a value quoted in an error.

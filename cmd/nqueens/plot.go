@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens/draw"
-	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/lab"
 	"github.com/queenslab/nqueens/suite"
@@ -112,12 +111,7 @@ picks one encoding of a SAT solver.`,
 }
 
 // seriesName is a run's solver, with the encoding for DIMACS files.
-func seriesName(r lab.Record) string {
-	if r.Format == encode.DIMACS && r.Encoding != "" {
-		return r.Solver + "/" + r.Encoding
-	}
-	return r.Solver
-}
+func seriesName(r lab.Record) string { return lab.Series(r) }
 
 // runTime is a run's time for the charts: its wall time if solved, else
 // the timeout.

@@ -453,12 +453,12 @@ func (e *External) Certify(ctx context.Context, in cnf.Source) (Result, error) {
 	if err != nil || r.Status != Unsat {
 		return r, err
 	}
-	f, err := openRegular(path)
+	f, err := openRegular(path, e.Program+"'s proof")
 	if errors.Is(err, fs.ErrNotExist) {
 		return Result{}, fmt.Errorf("sat: %s answered UNSAT without writing its proof", e.Program)
 	}
 	if err != nil {
-		return Result{}, fmt.Errorf("sat: %s's proof: %v", e.Program, err)
+		return Result{}, err
 	}
 	defer f.Close()
 	proof, err := drat.Check(ctx, cnf.FormulaOf(in), f)
@@ -472,18 +472,21 @@ func (e *External) Certify(ctx context.Context, in cnf.Source) (Result, error) {
 // openRegular opens a file that a solver wrote, only if it is a regular
 // file: never blocking on a FIFO put in its place, nor following a link.
 // A writer that goes on writing is stopped by the caller's context.
-func openRegular(path string) (*os.File, error) {
+// It is named what in errors.
+func openRegular(path, what string) (*os.File, error) {
 	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		if errors.Is(err, syscall.ELOOP) {
-			return nil, errors.New("a symbolic link, not a regular file")
-		}
-		return nil, err
+	switch {
+	case errors.Is(err, syscall.ENOENT):
+		return nil, fs.ErrNotExist
+	case errors.Is(err, syscall.ELOOP):
+		return nil, fmt.Errorf("sat: %s is a symbolic link, not a regular file", what)
+	case err != nil:
+		return nil, fmt.Errorf("sat: %s: %v", what, err)
 	}
 	f := os.NewFile(uintptr(fd), path)
 	st, err := f.Stat()
 	if err == nil && !st.Mode().IsRegular() {
-		err = fmt.Errorf("not a regular file (%v)", st.Mode().Type())
+		err = fmt.Errorf("sat: %s is not a regular file (%v)", what, st.Mode().Type())
 	}
 	if err != nil {
 		f.Close()
