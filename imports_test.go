@@ -25,7 +25,7 @@ var allowedImports = map[string][]string{
 	"internal/lockfile":   {},
 	"internal/brute":      {"model", "xcc"},
 	"cnf":                 {"internal/textio", "internal/memlimit"},
-	"xcc":                 {"internal/textio"},
+	"xcc":                 {"internal/textio", "internal/memlimit"},
 	"native":              {"model", "internal/panics"},
 	"encode":              {"model", "cnf", "xcc", "internal/textio"},
 	"solvers/sat":         {"cnf", "cnf/drat", "internal/textio", "internal/memlimit", "internal/panics"},

@@ -147,6 +147,18 @@ check "sat: a header that would not fit in memory" "2|10" 1 q sat --no-model big
 check "sat /dev/zero (an endless line)" 2 1 q sat /dev/zero
 check "xcc /dev/zero" 2 1 q xcc /dev/zero
 check "verify /dev/zero" 2 1 q verify 8 /dev/zero
+# Endless streams of what a reader keeps, under a data-segment limit (as
+# run --memory sets it; the memory check finds its figure there): refused
+# in one line, never an out-of-memory crash; comments are not kept at all.
+mkfifo endless.dlx endless.cnf
+{ echo "a | c"; yes "a c"; } >endless.dlx 2>/dev/null &
+check "xcc: endless options under ulimit -d" 2 1 sh -c 'ulimit -d 1000000 && exec "$0" --quiet xcc endless.dlx' "$bin"
+expect_err "needs about"
+{ echo "p cnf 1 1"; yes "c a comment line kept by no reader"; } >endless.cnf 2>/dev/null &
+( sleep 4; pkill -f "yes c a comment line" ) &
+check "sat: endless comments under ulimit -d" 2 1 sh -c 'ulimit -d 300000 && exec "$0" --quiet sat endless.cnf' "$bin"
+expect_err "clauses"
+wait
 printf 'p cnf 2 1\n1 3 0\n' >range.cnf
 check "sat: a literal out of range" 2 1 q sat range.cnf
 printf 'a b\na z\n' >unknown.dlx

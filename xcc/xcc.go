@@ -19,6 +19,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/textio"
 )
 
@@ -59,6 +60,10 @@ func (x *Problem) Name(i int) string {
 	return x.Secondary[i-len(x.Primary)]
 }
 
+// memoryCheckEvery is how many options are read between two checks that
+// what is kept fits in memory (internal/memlimit).
+const memoryCheckEvery = 1 << 16
+
 // MaxNameLen is the longest item name Knuth's programs accept.
 const MaxNameLen = 8
 
@@ -72,7 +77,9 @@ type ParseError = textio.ParseError
 // item (warn, if not nil, is told of each). It rejects, with the line and
 // column: names longer than MaxNameLen characters, an item declared twice,
 // an unknown item in an option, an item twice in one option, a color on a
-// primary item, and an empty color. Every error is a *ParseError.
+// primary item, and an empty color. Every error is a *ParseError, but for
+// a problem too large for the memory available (a *memlimit.TooLargeError,
+// checked as options are read).
 func Read(r io.Reader) (*Problem, error) { return ReadWarn(r, nil) }
 
 // ReadWarn is Read, telling warn of what it skips.
@@ -84,6 +91,7 @@ func ReadWarn(r io.Reader, warn func(line int, msg string)) (*Problem, error) {
 	var seen []int // seen[item] = the option line that last used it
 	lines := 0     // option lines read, skipped ones included
 	colorIndex := map[string]int{}
+	kept := 0 // bytes of the options kept, about
 	for b, err := range lr.Lines() {
 		if err != nil {
 			return nil, err
@@ -197,6 +205,13 @@ func ReadWarn(r io.Reader, warn func(line int, msg string)) (*Problem, error) {
 			continue
 		}
 		x.Options = append(x.Options, opt)
+		if kept += 32 + 8*len(opt) + 8*len(colors); len(x.Options)%memoryCheckEvery == 0 {
+			// The options read so far, and the dancing links that a solver
+			// makes of them (about twice as much again), must fit.
+			if err := memlimit.Check(uint64(kept)*3, fmt.Sprintf("an exact cover of %d options and more", len(x.Options))); err != nil {
+				return nil, err
+			}
+		}
 		if len(colorIndex) > 0 && x.Colors == nil {
 			x.Colors = make([][]int, len(x.Options)-1, len(x.Options))
 			for k := range x.Colors {

@@ -62,6 +62,12 @@ func (p *proof) add(del bool, start int) error {
 	if len(p.lits) >= 1<<31-1 {
 		return errors.New("drat: the proof has more than 2^31 literals")
 	}
+	if len(p.steps)%memoryCheckEvery == 0 {
+		// Steps without literals (a proof of empty lemmas) are kept too.
+		if err := memlimit.Check(uint64(cap(p.steps))*12*2+uint64(cap(p.lits))*4*3, "the DRAT proof"); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

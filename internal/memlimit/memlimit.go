@@ -3,8 +3,9 @@
 // a board to allocate, frames to draw) is refused before it allocates
 // rather than ended by the kernel. The limit is the smallest of the
 // memory the system has available (MemAvailable), the process's address
-// space limit (RLIMIT_AS) less what it maps, and the cgroup v2 limit
-// (memory.max) less what the cgroup uses.
+// space limit (RLIMIT_AS) less what it maps, its data-segment limit
+// (RLIMIT_DATA, as nqueens run sets it) less its data, and the cgroup v2
+// limit (memory.max) less what the cgroup uses.
 package memlimit
 
 import (
@@ -19,7 +20,7 @@ import (
 // Limit is how much memory may still be taken, and what bounds it.
 type Limit struct {
 	Bytes  uint64
-	Source string // "MemAvailable", "RLIMIT_AS", "cgroup memory.max"
+	Source string // "MemAvailable", "RLIMIT_AS", "RLIMIT_DATA", "cgroup memory.max"
 }
 
 // Available returns the limit in force now; ok is false where none of the
@@ -37,6 +38,10 @@ func Available() (l Limit, ok bool) {
 	if syscall.Getrlimit(syscall.RLIMIT_AS, &rl) == nil && rl.Cur != ^uint64(0) {
 		used, _ := statusKB("VmSize:")
 		take(sub(rl.Cur, used), "RLIMIT_AS")
+	}
+	if syscall.Getrlimit(syscall.RLIMIT_DATA, &rl) == nil && rl.Cur != ^uint64(0) {
+		used, _ := statusKB("VmData:")
+		take(sub(rl.Cur, used), "RLIMIT_DATA")
 	}
 	if max, cur, found := cgroup(); found {
 		take(sub(max, cur), "cgroup memory.max")

@@ -50,3 +50,21 @@ func TestGB(t *testing.T) {
 		}
 	}
 }
+
+// TestDataLimit: under ulimit -d the limit is RLIMIT_DATA less the
+// process's data (run in a child).
+func TestDataLimit(t *testing.T) {
+	if os.Getenv("MEMLIMIT_CHILD") == "data" {
+		l, _ := memlimit.Available()
+		if l.Source != "RLIMIT_DATA" || l.Bytes > 1<<30 || l.Bytes == 0 {
+			t.Fatalf("under ulimit -d 1 GiB: %+v", l)
+		}
+		return
+	}
+	exe, _ := os.Executable()
+	cmd := exec.Command("sh", "-c", `ulimit -d 1048576 && exec "$0" -test.run TestDataLimit`, exe)
+	cmd.Env = append(os.Environ(), "MEMLIMIT_CHILD=data")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+}
