@@ -2,19 +2,21 @@ package nqueens
 
 import (
 	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
 )
 
 // deciders are the complete methods that decide and count problems with
 // pre-placed queens, blocked squares or excluded diagonals, fastest first,
 // each up to the largest board it is the fastest on, as measured by
 // scripts/deciders.sh (docs/benchmarks.md, "Deciders"): the search of
-// native.CP wherever its 64-bit sets reach, dancing links above. The
-// lexicographic backtracking and SAT stay, by name.
+// native.CP wherever it reaches (N <= native.CPMaxN: a row or column is a
+// 64-bit set), dancing links above. The lexicographic backtracking and SAT
+// stay, by name.
 var deciders = []struct {
 	method Method
 	maxN   int
 }{
-	{CP, 64},
+	{CP, native.CPMaxN},
 	{DLX, DLXMaxN},
 	{Backtrack, 1000},
 }
