@@ -104,6 +104,15 @@ func WriteReport(w io.Writer, r Report) error {
 			wrong = append(wrong, rec)
 		}
 	}
+	type solver struct{ Name, Version string }
+	var solvers []solver
+	seen := map[solver]bool{}
+	for _, rec := range r.Records {
+		if v := (solver{rec.Solver, rec.SolverVersion}); !seen[v] {
+			seen[v] = true
+			solvers = append(solvers, v)
+		}
+	}
 	inManifest := map[string]bool{}
 	for _, row := range r.Manifest {
 		inManifest[row.File] = true
@@ -115,7 +124,8 @@ func WriteReport(w io.Writer, r Report) error {
 		Wrong      []Record
 		Figs       []figure
 		InManifest map[string]bool
-	}{r, Summarize(r.Records), SummarizeFamilies(r.Records), wrong, figs, inManifest}
+		Solvers    []solver
+	}{r, Summarize(r.Records), SummarizeFamilies(r.Records), wrong, figs, inManifest, solvers}
 	return reportPage.Execute(w, data)
 }
 
@@ -166,6 +176,11 @@ svg.chart { width: 100%; height: auto; max-width: 60em; display: block; }
 <tr><th>kernel</th><td class="text">{{.Kernel}}</td></tr>
 <tr><th>Go</th><td class="text">{{.Go}}</td></tr>
 </table>{{else}}<p>The results file does not say on which machine its runs were made.</p>{{end}}
+<table id="solvers">
+<thead><tr><th>solver</th><th>version</th></tr></thead>
+<tbody>{{range .Solvers}}<tr><td>{{.Name}}</td><td class="text">{{.Version}}</td></tr>
+{{end}}</tbody>
+</table>
 
 <h2>Summary</h2>
 <p>A row per solver and encoding; PAR-2 is the mean wall time, a run not solved counting twice its timeout;
