@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # First-solution time of the classic problem for large N by every SAT
-# solver in every at-most-one encoding (issue 15's question: which encoding
+# solver in every at-most-one encoding (the question: which encoding
 # suits which solver as N grows), with nqueens gen and nqueens run: every
 # model decoded and verified. Pairwise only up to N = 200 (its file grows as
 # N^3: 205 MB at N = 200). Writes docs/$OUT.md (the runs, a row per N and
