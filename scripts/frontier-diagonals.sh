@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Excluded diagonals beyond the sizes of Gent, Jefferson and Nightingale's
+# study (they decided up to n = 21): for each n of NS, C lists drawn by
+# their generator (nqueens gen diagonals, k = 4, seeds 1..C), each cut at
+# the measured peak of hardness (--hard); each instance decided by
+# nqueens solve --diagonals on both cores (the constraint-propagation
+# search, its answer confirmed by dancing links) and, on the same CNF, by
+# cadical, each under TIMEOUT of wall time. Prints one line per instance
+# (answer, seconds of each) and per n the number decided, the median, the
+# 90th percentile and the largest time (TIMEOUT counted for those not
+# decided), so that the two can be compared side by side.
+# usage: scripts/frontier-diagonals.sh [C] [TIMEOUT] [N...]
+#        default C = 20, TIMEOUT = 60, N = 30
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+count=${1:-20}
+limit=${2:-60}
+shift 2 || true
+sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(30)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$root"
+go build -o "$work/nqueens" ./cmd/nqueens
+nq() { "$work/nqueens" "$@"; }
+command -v cadical >/dev/null || { echo "frontier-diagonals: cadical is not installed (apt-get install cadical)" >&2; exit 2; }
+# seconds CMD...: the wall seconds of CMD, or "-" past the limit; its
+# standard output goes to $work/out.
+seconds() {
+  local start end status
+  start=$(date +%s.%N)
+  set +e
+  timeout "$limit" "$@" >"$work/out" 2>"$work/err"
+  status=$?
+  set -e
+  end=$(date +%s.%N)
+  if [ "$status" = 124 ]; then echo "-"; else awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }'; fi
+}
+summary() { # NAME FILE: decided, median, 90th percentile, largest
+  sort -g "$2" | awk -v name="$1" -v lim="$limit" '{ t[NR] = $1; if ($1 < lim) d++ }
+    END { printf "  %-8s decided %d of %d within %d s; median %.2f s, 90th percentile %.2f s, largest %.2f s\n", name, d, NR, lim,
+          t[int((NR + 1) / 2)], t[int(NR * 0.9 + 0.999)], t[NR] }'
+}
+for n in "${sizes[@]}"; do
+  dir="$work/n$n"
+  nq gen diagonals --n "$n" --hard --count "$count" --seed 1 --formats param,dimacs --budget 1s --out "$dir" -q >/dev/null
+  : >"$work/cp.txt"; : >"$work/cadical.txt"
+  echo "n = $n:"
+  for param in "$dir"/*.param; do
+    base=${param%.param}
+    ours=$(seconds "$work/nqueens" solve --diagonals "$param" --jobs 2 -q)
+    answer=$(grep -q "no solution" "$work/out" 2>/dev/null && echo UNSAT || { [ "$ours" = "-" ] && echo "?" || echo SAT; })
+    theirs=$(seconds cadical -q "$(ls "$base"*.cnf | head -n 1)")
+    [ "$theirs" = "-" ] || { grep -q '^s UNSATISFIABLE' "$work/out" && cad=UNSAT || cad=SAT; [ "$answer" = "?" ] || [ "$cad" = "$answer" ] ||
+      { echo "frontier-diagonals: cadical says $cad, nqueens $answer on $(basename "$param")" >&2; exit 1; }; }
+    echo "  $(basename "$param"): $answer; nqueens solve ${ours} s, cadical ${theirs} s"
+    echo "${ours/-/$limit}" >>"$work/cp.txt"
+    echo "${theirs/-/$limit}" >>"$work/cadical.txt"
+  done
+  summary "nqueens" "$work/cp.txt"
+  summary "cadical" "$work/cadical.txt"
+done
