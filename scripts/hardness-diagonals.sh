@@ -49,9 +49,9 @@ else
     tail -n +2 "$dir/results.jsonl" >>"$work/all.jsonl"
     echo "hardness-diagonals: n = $n done ($SECONDS s)" >&2
   done
+  mkdir -p "$(dirname "$out")"
   cp "$work/all.jsonl" "$out"
 fi
-mkdir -p "$(dirname "$out")"
 nq plot "$work/all.jsonl" --hardness "$chart"
 echo "peak of the median time per solver and n (at d, d/n), with the fraction satisfiable there:"
 tail -n +2 "$work/all.jsonl" | sed 's/.*"solver":"\([^"]*\)".*"n":\([0-9]*\),"m":\([0-9]*\).*"expected":"\([A-Z]*\)","status":"\([A-Z]*\)".*"wall_s":\([0-9.e-]*\).*"timeout_s":\([0-9.]*\).*/\1 \2 \3 \4 \5 \6 \7/' |
