@@ -7,7 +7,8 @@
 # MiniZinc; run (nqueens run, TIMEOUT a run, one at a time) by the
 # constraint-propagation search (cp, one core), dancing links, gini,
 # cadical, minisat, clasp, cryptominisat5 and MiniZinc with Gecode (SOLVERS
-# to change them). Writes the runs to docs/hardness-diagonals.jsonl, the
+# to change them). Writes the runs to docs/hardness-diagonals.jsonl (kept
+# as docs/hardness-diagonals.jsonl.xz; xz -dk it to draw it again), the
 # charts (median and 90th-percentile time and the fraction satisfiable
 # against d/n, and each solver's median at the peak against n) to
 # docs/hardness-diagonals.png, and prints per solver and n the peak of the
