@@ -129,7 +129,9 @@ func TestReport(t *testing.T) {
 	eval(`Math.min(...Array.from(document.querySelectorAll("svg.chart")).map(s => s.getBoundingClientRect().width))`, &svgWidth)
 	eval(`getComputedStyle(document.querySelector("#wrong tr.wrong td")).backgroundColor`, &wrongBg)
 	eval(`document.querySelector("#wrong tr.wrong code").textContent`, &wrongCmd)
-	do(chromedp.Click(chromedp.CSS(`#runs a`)))
+	// The hash changes after the click returns (a task of its own): wait
+	// for the row to be marked.
+	do(chromedp.Click(chromedp.CSS(`#runs a`)), chromedp.WaitReady(chromedp.CSS(`#manifest tr.target`)))
 	eval(`document.querySelector("#manifest tr.target") ? document.querySelector("#manifest tr.target").id : ""`, &target)
 	if len(before) != 4 || !strings.HasPrefix(before[3], "VBS:") {
 		t.Errorf("summary rows as written: %v", before)
