@@ -189,13 +189,13 @@ func ReadMiniZincSolution(text string, n int) (model.Placement, error) {
 		list, ok = strings.CutSuffix(strings.TrimSuffix(list, ";"), "]")
 	}
 	if !ok || strings.Contains(line, "\n") {
-		return nil, fmt.Errorf("encode: not a solution of the MiniZinc model: %q", clipText(line))
+		return nil, fmt.Errorf("encode: not a solution of the MiniZinc model: %q", textio.Clip(line, 200))
 	}
 	q := make(model.Placement, 0, n)
 	for _, f := range strings.Split(list, ",") {
 		c, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || c < 0 || c > n || len(q) == n {
-			return nil, fmt.Errorf("encode: not a solution of the MiniZinc model for N = %d: %q", n, clipText(line))
+			return nil, fmt.Errorf("encode: not a solution of the MiniZinc model for N = %d: %q", n, textio.Clip(line, 200))
 		}
 		q = append(q, c-1)
 	}
@@ -203,14 +203,6 @@ func ReadMiniZincSolution(text string, n int) (model.Placement, error) {
 		return nil, fmt.Errorf("encode: %d queens in a solution for N = %d", len(q), n)
 	}
 	return q, nil
-}
-
-// clipText shortens a text quoted in a message.
-func clipText(s string) string {
-	if len(s) > 200 {
-		return s[:200] + "..."
-	}
-	return s
 }
 
 // setList writes numbers plus add, comma-separated, sorted, for a MiniZinc

@@ -12,6 +12,7 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/lockfile"
+	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/suite"
 )
@@ -102,12 +103,12 @@ func openResults(path string, h Header) (*results, []Record, error) {
 // and limits that are not negative. It says what is wrong, "" if nothing.
 func (r Record) problem() string {
 	if _, err := ParseStatus(string(r.Status)); err != nil {
-		return fmt.Sprintf("status %q is none of %v", clipText(string(r.Status)), Statuses)
+		return fmt.Sprintf("status %q is none of %v", textio.Clip(string(r.Status), 200), Statuses)
 	}
 	switch r.Expected {
 	case suite.Satisfiable, suite.Unsatisfiable, suite.Undecided:
 	default:
-		return fmt.Sprintf("expected %q is none of %s, %s, %s", clipText(string(r.Expected)), suite.Satisfiable, suite.Unsatisfiable, suite.Undecided)
+		return fmt.Sprintf("expected %q is none of %s, %s, %s", textio.Clip(string(r.Expected), 200), suite.Satisfiable, suite.Unsatisfiable, suite.Undecided)
 	}
 	if r.N < 1 || r.N > model.MaxN {
 		return fmt.Sprintf("n = %d is out of range (1..%d)", r.N, model.MaxN)

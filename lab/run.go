@@ -393,7 +393,7 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 	if err != nil {
 		rec.Status, rec.Detail = memoutOr(Crash, o, rec, errText), err.Error()
 		if lastErr != "" && rec.Status == Crash {
-			rec.Detail += " (" + clipText(lastErr) + ")"
+			rec.Detail += " (" + textio.Clip(lastErr, 200) + ")"
 		}
 		return rec, nil
 	}
@@ -404,7 +404,7 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 	}
 	rec.Status, rec.Detail, rec.Verified = judge(row, data, ans)
 	if rec.Status == Unknown {
-		rec.Status, rec.Detail = memoutOr(Unknown, o, rec, errText), clipText(lastErr)
+		rec.Status, rec.Detail = memoutOr(Unknown, o, rec, errText), textio.Clip(lastErr, 200)
 	}
 	return rec, nil
 }
@@ -454,13 +454,6 @@ func memoutOr(status Status, o Options, rec Record, errText string) Status {
 }
 
 func seconds(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
-
-func clipText(s string) string {
-	if len(s) > 200 {
-		return s[:200] + "..."
-	}
-	return s
-}
 
 // checkModel checks a SAT solver's model against the clauses of the file's
 // bytes and decodes the queens; problem says why the model is wrong, ""

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/minizinc"
 	"github.com/queenslab/nqueens/solvers/sat"
@@ -102,7 +103,7 @@ func CoverAnswer(out Output) (Answer, error) {
 			return Answer{}, err
 		}
 		if sq.Row >= out.N || sq.Col >= out.N {
-			return Answer{}, fmt.Errorf("lab: option %q is off the board", clipText(l))
+			return Answer{}, fmt.Errorf("lab: option %q is off the board", textio.Clip(l, 200))
 		}
 		if q[sq.Row] != model.Unset {
 			return Answer{}, fmt.Errorf("lab: two options cover row %d", sq.Row+1)

@@ -156,10 +156,10 @@ func (r Row) problem() string {
 	switch r.Expected {
 	case Satisfiable, Unsatisfiable, Undecided:
 	default:
-		return fmt.Sprintf("expected %q is none of %s, %s, %s", clip(string(r.Expected)), Satisfiable, Unsatisfiable, Undecided)
+		return fmt.Sprintf("expected %q is none of %s, %s, %s", textio.Clip(string(r.Expected), 40), Satisfiable, Unsatisfiable, Undecided)
 	}
 	if _, err := encode.ParseFormat(string(r.Format)); err != nil {
-		return fmt.Sprintf("format %q is none of %s", clip(string(r.Format)), encode.FormatNames())
+		return fmt.Sprintf("format %q is none of %s", textio.Clip(string(r.Format), 40), encode.FormatNames())
 	}
 	if r.N < 1 || r.N > nqueens.SATMaxN {
 		return fmt.Sprintf("n = %d is out of range (1..%d)", r.N, nqueens.SATMaxN)
@@ -171,14 +171,6 @@ func (r Row) problem() string {
 		return err.Error()
 	}
 	return ""
-}
-
-// clip shortens a value quoted in an error.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
 }
 
 // ReadManifest reads the manifest of the suite in dir, and returns it with

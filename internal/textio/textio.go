@@ -251,3 +251,11 @@ func ParseCount(s string) (int, bool) {
 	}
 	return ParseInt([]byte(s))
 }
+
+// Clip shortens s, quoted in a message, to its first max bytes and "...".
+func Clip(s string, max int) string {
+	if len(s) > max {
+		return s[:max] + "..."
+	}
+	return s
+}

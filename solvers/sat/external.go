@@ -240,7 +240,7 @@ func (t *tailBuffer) last() string {
 	defer t.mu.Unlock()
 	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
 	if l := strings.TrimSpace(lines[len(lines)-1]); l != "" {
-		return ": " + clip(l)
+		return ": " + textio.Clip(l, 60)
 	}
 	return ""
 }
@@ -352,7 +352,7 @@ func parseMinisatResult(b []byte, vars int) (Status, Model, error) {
 	if len(b) == 0 {
 		return Unknown, nil, &OutputError{Msg: "no result file"}
 	}
-	return Unknown, nil, &OutputError{Line: 1, Msg: fmt.Sprintf("unexpected result %q", clip(string(first)))}
+	return Unknown, nil, &OutputError{Line: 1, Msg: fmt.Sprintf("unexpected result %q", textio.Clip(string(first), 60))}
 }
 
 // Enumerate implements Enumerator for clasp (-n 0) and cryptominisat5

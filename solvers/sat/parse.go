@@ -80,7 +80,7 @@ func ParseOutput(r io.Reader, vars int, onModel func(Model) error) ([]Status, er
 			for _, tok := range f[1:] {
 				lit, ok := textio.ParseInt([]byte(tok))
 				if !ok {
-					return statuses, bad("%q is not a literal", clip(tok))
+					return statuses, bad("%q is not a literal", textio.Clip(tok, 60))
 				}
 				if lit > vars || -lit > vars {
 					return statuses, bad("literal %d is out of range (%d variables)", lit, vars)
@@ -106,18 +106,11 @@ func ParseOutput(r io.Reader, vars int, onModel func(Model) error) ([]Status, er
 				assigned++
 			}
 		default:
-			return statuses, bad("unexpected output %q", clip(t))
+			return statuses, bad("unexpected output %q", textio.Clip(t, 60))
 		}
 	}
 	if cur != nil {
 		return statuses, &OutputError{Msg: "the output ends inside a model (no terminating 0): truncated"}
 	}
 	return statuses, nil
-}
-
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "..."
-	}
-	return s
 }

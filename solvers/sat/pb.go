@@ -37,7 +37,7 @@ func ReadPBAnswer(r io.Reader, exit, vars int) (Result, error) {
 			case "UNKNOWN":
 				st = Unknown
 			default:
-				return Result{}, fmt.Errorf("sat: unexpected status %q", clip(l))
+				return Result{}, fmt.Errorf("sat: unexpected status %q", textio.Clip(l, 60))
 			}
 		case strings.HasPrefix(l, "v "):
 			for _, f := range strings.Fields(l[2:]) {
@@ -45,12 +45,12 @@ func ReadPBAnswer(r io.Reader, exit, vars int) (Result, error) {
 				digits, ok := strings.CutPrefix(name, "x")
 				k, err := strconv.Atoi(digits)
 				if !ok || err != nil || k < 1 || k > vars {
-					return Result{}, fmt.Errorf("sat: unexpected literal %q (variables 1 to %d)", clip(f), vars)
+					return Result{}, fmt.Errorf("sat: unexpected literal %q (variables 1 to %d)", textio.Clip(f, 60), vars)
 				}
 				m[k] = !neg
 			}
 		default:
-			return Result{}, fmt.Errorf("sat: unexpected output %q", clip(l))
+			return Result{}, fmt.Errorf("sat: unexpected output %q", textio.Clip(l, 60))
 		}
 	}
 	if err := sc.Err(); err != nil {
