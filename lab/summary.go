@@ -10,6 +10,9 @@ import (
 // Summary is one row of the summary of runs: a solver, and for SAT
 // solvers an encoding.
 type Summary struct {
+	// Series names the row as charts do (Series): the solver, with its
+	// encoding for DIMACS files.
+	Series   string `json:"-"`
 	Solver   string `json:"solver"`
 	Encoding string `json:"encoding"`
 	Runs     int    `json:"runs"`
@@ -73,7 +76,7 @@ func summarize(recs []Record) []Summary {
 		k := [2]string{r.Solver, enc}
 		s := by[k]
 		if s == nil {
-			s = &Summary{Solver: r.Solver, Encoding: enc}
+			s = &Summary{Series: seriesOf(r), Solver: r.Solver, Encoding: enc}
 			by[k] = s
 			keys = append(keys, k)
 		}
@@ -124,47 +127,36 @@ func summarize(recs []Record) []Summary {
 	return out
 }
 
-// vbs is the virtual best solver's row over the instances of recs.
-func vbs(recs []Record) Summary {
-	type best struct {
-		wall, timeout float64
-		status        Status
-		cpu           float64
-	}
+// vbsRuns are the virtual best solver's runs, one per instance of recs in
+// their order: its fastest right answer (any solver, encoding or format),
+// else a TIMEOUT; each with the instance's longest timeout.
+func vbsRuns(recs []Record) []Record {
 	var order []string
-	per := map[string]*best{}
+	best := map[string]*Record{}
 	for _, r := range recs {
 		i := instanceOf(r)
-		b := per[i]
+		b := best[i]
 		if b == nil {
-			b = &best{wall: -1}
-			per[i] = b
+			b = &Record{ID: i, Solver: VBS, Status: Timeout}
+			best[i] = b
 			order = append(order, i)
 		}
-		b.timeout = max(b.timeout, r.Timeout)
-		if r.Solved() && (b.wall < 0 || r.Wall < b.wall) {
-			b.wall, b.status, b.cpu = r.Wall, r.Status, r.CPU
+		if r.Solved() && (!b.Solved() || r.Wall < b.Wall) {
+			b.Status, b.Wall, b.CPU = r.Status, r.Wall, r.CPU
 		}
+		b.Timeout = max(b.Timeout, r.Timeout)
 	}
-	s := Summary{Solver: VBS, Runs: len(order)}
-	for _, i := range order {
-		b := per[i]
-		switch {
-		case b.wall < 0:
-			s.Timeout++
-			s.PAR2 += 2 * b.timeout
-		case b.status == Sat:
-			s.Sat++
-			s.PAR2 += b.wall
-		default:
-			s.Unsat++
-			s.PAR2 += b.wall
-		}
-		s.CPU += b.cpu
+	out := make([]Record, len(order))
+	for k, i := range order {
+		out[k] = *best[i]
 	}
-	if s.Runs > 0 {
-		s.PAR2 /= float64(s.Runs)
-	}
+	return out
+}
+
+// vbs is the virtual best solver's row over the instances of recs.
+func vbs(recs []Record) Summary {
+	s := summarize(vbsRuns(recs))[0]
+	s.Unique = 0 // alone by construction: not a solver's merit
 	return s
 }
 
@@ -201,21 +193,13 @@ func SummarizeFamilies(recs []Record) []FamilyScore {
 }
 
 // VBSTimes are the virtual best solver's times, one per instance solved
-// by some run (the fastest right answer), in no particular order.
+// by some run (the fastest right answer), in the order of the instances.
 func VBSTimes(recs []Record) []float64 {
-	best := map[string]float64{}
-	for _, r := range recs {
-		if !r.Solved() {
-			continue
+	var out []float64
+	for _, r := range vbsRuns(recs) {
+		if r.Solved() {
+			out = append(out, r.Wall)
 		}
-		i := instanceOf(r)
-		if t, ok := best[i]; !ok || r.Wall < t {
-			best[i] = r.Wall
-		}
-	}
-	out := make([]float64, 0, len(best))
-	for _, t := range best {
-		out = append(out, t)
 	}
 	return out
 }

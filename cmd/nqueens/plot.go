@@ -110,9 +110,6 @@ picks one encoding of a SAT solver.`,
 	return c
 }
 
-// seriesName is a run's solver, with the encoding for DIMACS files.
-func seriesName(r lab.Record) string { return lab.Series(r) }
-
 // runTime is a run's time for the charts: its wall time if solved, else
 // the timeout.
 func runTime(r lab.Record) float64 {
@@ -126,7 +123,7 @@ func cactusChart(recs []lab.Record) draw.Chart {
 	times := map[string][]float64{}
 	var names []string
 	for _, r := range recs {
-		name := seriesName(r)
+		name := lab.Series(r)
 		if _, ok := times[name]; !ok {
 			names = append(names, name)
 			times[name] = nil
@@ -138,22 +135,27 @@ func cactusChart(recs []lab.Record) draw.Chart {
 	sort.Strings(names)
 	ch := draw.Chart{Title: "Instances solved against time", XLabel: "instances solved", YLabel: "seconds (wall)", LogY: true}
 	for _, name := range names {
-		t := times[name]
-		sort.Float64s(t)
-		s := draw.Series{Name: name}
-		for i, v := range t {
-			s.XY = append(s.XY, [2]float64{float64(i + 1), v})
-		}
-		ch.Series = append(ch.Series, s)
+		ch.Series = append(ch.Series, cactusSeries(name, times[name]))
 	}
 	return ch
+}
+
+// cactusSeries is a line of a cactus plot: the times sorted, the k-th at
+// k instances solved. It sorts times.
+func cactusSeries(name string, times []float64) draw.Series {
+	sort.Float64s(times)
+	s := draw.Series{Name: name}
+	for i, v := range times {
+		s.XY = append(s.XY, [2]float64{float64(i + 1), v})
+	}
+	return s
 }
 
 func scatterChart(recs []lab.Record, a, b string) (draw.Chart, error) {
 	pick := func(name string) (map[string]lab.Record, error) {
 		m := map[string]lab.Record{}
 		for _, r := range recs {
-			if r.Solver == name || seriesName(r) == name {
+			if r.Solver == name || lab.Series(r) == name {
 				if _, dup := m[r.ID]; dup {
 					return nil, usagef("plot: %s has two runs of instance %s; name one encoding (solver/encoding) or use one results file per limit", name, r.ID)
 				}
@@ -195,7 +197,7 @@ func byNChart(recs []lab.Record) draw.Chart {
 	times := map[string]map[int][]float64{}
 	var names []string
 	for _, r := range recs {
-		name := r.Family + ", " + seriesName(r)
+		name := r.Family + ", " + lab.Series(r)
 		if times[name] == nil {
 			times[name] = map[int][]float64{}
 			names = append(names, name)
@@ -248,7 +250,7 @@ func hardnessCharts(recs []lab.Record) []draw.Chart {
 		if r.Family != family || r.N == 0 {
 			continue
 		}
-		k := key{seriesName(r), r.N}
+		k := key{lab.Series(r), r.N}
 		if times[k] == nil {
 			times[k] = map[int][]float64{}
 			keys = append(keys, k)

@@ -162,38 +162,26 @@ func reportManifest(dir, results string, h lab.Header) ([]suite.Row, error) {
 // the VBS, and when two solvers or more ran, a scatter plot of the two of
 // least PAR-2.
 func reportFigures(recs []lab.Record) ([]lab.Figure, error) {
-	cactus := cactusChart(recs)
-	vbs := lab.VBSTimes(recs)
-	sort.Float64s(vbs)
-	s := draw.Series{Name: lab.VBS, Dashed: true, Style: 8}
-	for i, t := range vbs {
-		s.XY = append(s.XY, [2]float64{float64(i + 1), t})
-	}
-	cactus.Series = append(cactus.Series, s)
-	charts := []struct {
+	type chart struct {
 		caption string
 		chart   draw.Chart
-	}{{"Instances solved against time, a line per solver and encoding; the dashed line is the virtual best solver.", cactus}}
+	}
+	cactus := cactusChart(recs)
+	vbs := cactusSeries(lab.VBS, lab.VBSTimes(recs))
+	vbs.Dashed, vbs.Style = true, 8
+	cactus.Series = append(cactus.Series, vbs)
+	charts := []chart{{"Instances solved against time, a line per solver and encoding; the dashed line is the virtual best solver.", cactus}}
 	sum := lab.Summarize(recs)
 	sort.SliceStable(sum, func(i, j int) bool { return sum[i].PAR2 < sum[j].PAR2 })
 	var names []string
 	for _, row := range sum {
-		if row.Solver == lab.VBS {
-			continue
-		}
-		for _, r := range recs {
-			if r.Solver == row.Solver && (r.Encoding == row.Encoding || string(r.Format) == row.Encoding) {
-				names = append(names, lab.Series(r))
-				break
-			}
+		if row.Solver != lab.VBS {
+			names = append(names, row.Series)
 		}
 	}
 	if len(names) >= 2 {
 		if sc, err := scatterChart(recs, names[0], names[1]); err == nil {
-			charts = append(charts, struct {
-				caption string
-				chart   draw.Chart
-			}{fmt.Sprintf("Each instance's time under %s (x) and %s (y), the two solvers of least PAR-2; a run not solved is on the border, at the timeout.", names[0], names[1]), sc})
+			charts = append(charts, chart{fmt.Sprintf("Each instance's time under %s (x) and %s (y), the two solvers of least PAR-2; a run not solved is on the border, at the timeout.", names[0], names[1]), sc})
 		}
 	}
 	var figs []lab.Figure

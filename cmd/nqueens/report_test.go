@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"encoding/csv"
+	"iter"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -136,7 +138,7 @@ func TestReport(t *testing.T) {
 	if len(before) != 4 || !strings.HasPrefix(before[3], "VBS:") {
 		t.Errorf("summary rows as written: %v", before)
 	}
-	if !ascending(after) || !ascending(reverse(afterAgain)) || len(after) != 4 {
+	if !ascending(slices.All(after)) || !ascending(slices.Backward(afterAgain)) || len(after) != 4 {
 		t.Errorf("summary sorted by PAR-2: %v, then descending: %v", after, afterAgain)
 	}
 	if svgs != 2 || svgWidth < 300 {
@@ -152,7 +154,7 @@ func TestReport(t *testing.T) {
 
 // ascending tells whether "name:seconds" cells are in ascending order of
 // their seconds.
-func ascending(cells []string) bool {
+func ascending(cells iter.Seq2[int, string]) bool {
 	last := -1.0
 	for _, c := range cells {
 		_, v, _ := strings.Cut(c, ":")
@@ -163,12 +165,4 @@ func ascending(cells []string) bool {
 		last = x
 	}
 	return true
-}
-
-func reverse(s []string) []string {
-	out := make([]string, len(s))
-	for i, v := range s {
-		out[len(s)-1-i] = v
-	}
-	return out
 }
