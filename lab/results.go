@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -139,43 +138,35 @@ func parseResults(r io.Reader, path string, cut bool) (Header, []Record, sound, 
 	var h Header
 	var good sound
 	var recs []Record
-	br := bufio.NewReaderSize(r, 1<<16)
-	var long []byte
-	for line := 1; ; line++ {
-		l, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			long = append(long[:0], l...)
-			for errors.Is(err, bufio.ErrBufferFull) && len(long) <= maxRecordLine {
-				l, err = br.ReadSlice('\n')
-				long = append(long, l...)
-			}
-			if len(long) > maxRecordLine {
-				return h, nil, good, fmt.Errorf("lab: %s, line %d: longer than %d bytes: not a run record", path, line, maxRecordLine)
-			}
-			l = long
-		}
-		if err != nil && !errors.Is(err, io.EOF) {
+	lr := textio.NewLineReader(r, "results")
+	lr.Max = maxRecordLine
+	for {
+		l, err := lr.Next()
+		line := lr.Line()
+		var pe *textio.ParseError
+		switch {
+		case errors.As(err, &pe):
+			return h, nil, good, fmt.Errorf("lab: %s, line %d: longer than %d bytes: not a run record", path, pe.Line, maxRecordLine)
+		case errors.Is(err, io.EOF) && line == 0:
+			return h, nil, good, fmt.Errorf("lab: %s is empty: not a results file of nqueens run", path)
+		case errors.Is(err, io.EOF):
+			return h, recs, good, nil
+		case err != nil:
 			return h, nil, good, fmt.Errorf("lab: %s: %v", path, unwrapPath(err))
 		}
-		if len(l) == 0 {
-			if line == 1 {
-				return h, nil, good, fmt.Errorf("lab: %s is empty: not a results file of nqueens run", path)
-			}
-			return h, recs, good, nil
-		}
-		ended := bytes.HasSuffix(l, []byte("\n"))
+		ended := lr.Ended()
 		if line == 1 {
 			if json.Unmarshal(l, &h) != nil || h.Format != resultsFormat || !ended {
 				return h, nil, good, fmt.Errorf("lab: %s is not a results file of nqueens run", path)
 			}
-			good.bytes = int64(len(l))
+			good.bytes = int64(lr.Size())
 			continue
 		}
 		if len(bytes.TrimSpace(l)) == 0 {
 			if cut && !ended {
 				return h, recs, good, nil // trailing blanks cut short
 			}
-			good.bytes += int64(len(l))
+			good.bytes += int64(lr.Size())
 			continue
 		}
 		var rec Record
@@ -189,7 +180,7 @@ func parseResults(r io.Reader, path string, cut bool) (Header, []Record, sound, 
 			return h, nil, good, fmt.Errorf("lab: %s, line %d: %s", path, line, problem)
 		}
 		recs = append(recs, rec)
-		good.bytes += int64(len(l))
+		good.bytes += int64(lr.Size())
 		good.unended = !ended
 		if !ended {
 			return h, recs, good, nil

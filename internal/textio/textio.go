@@ -46,9 +46,11 @@ type LineReader struct {
 	// Max is the longest line accepted; a longer one is a *ParseError.
 	Max int
 
-	br   *bufio.Reader
-	line int
-	long []byte
+	br    *bufio.Reader
+	line  int
+	long  []byte
+	size  int  // bytes of the last line, its line end included
+	ended bool // the last line had its line end
 }
 
 // NewLineReader reads the lines of r, at most MaxLine bytes each.
@@ -83,10 +85,17 @@ func (lr *LineReader) Next() ([]byte, error) {
 	if len(b) > lr.Max+1 {
 		return nil, lr.Errorf(0, "line longer than %d bytes", lr.Max)
 	}
+	lr.size, lr.ended = len(b), bytes.HasSuffix(b, []byte("\n"))
 	b = bytes.TrimSuffix(b, []byte("\n"))
 	b = bytes.TrimSuffix(b, []byte("\r"))
 	return b, nil
 }
+
+// Size is the number of bytes of the line last returned by Next, its line
+// end included; Ended tells whether it had one (the last line of a file
+// may not).
+func (lr *LineReader) Size() int   { return lr.size }
+func (lr *LineReader) Ended() bool { return lr.ended }
 
 // Lines is the sequence of the lines that are not blank, each with the
 // error that ends the sequence, if any (io.EOF ends it without one).

@@ -115,3 +115,19 @@ func TestReadFileAndParseCount(t *testing.T) {
 		}
 	}
 }
+
+// TestSizeAndEnded: each line's bytes with its line end, and whether it
+// had one.
+func TestSizeAndEnded(t *testing.T) {
+	lr := textio.NewLineReader(strings.NewReader("a\r\n\nbc"), "x")
+	for _, want := range []struct {
+		text  string
+		size  int
+		ended bool
+	}{{"a", 3, true}, {"", 1, true}, {"bc", 2, false}} {
+		b, err := lr.Next()
+		if err != nil || string(b) != want.text || lr.Size() != want.size || lr.Ended() != want.ended {
+			t.Errorf("line %d: %q %v, size %d, ended %v; want %+v", lr.Line(), b, err, lr.Size(), lr.Ended(), want)
+		}
+	}
+}
