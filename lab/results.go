@@ -104,9 +104,7 @@ func (r Record) problem() string {
 	if _, err := ParseStatus(string(r.Status)); err != nil {
 		return fmt.Sprintf("status %q is none of %v", textio.Clip(string(r.Status), 200), Statuses)
 	}
-	switch r.Expected {
-	case suite.Satisfiable, suite.Unsatisfiable, suite.Undecided:
-	default:
+	if !r.Expected.Known() {
 		return fmt.Sprintf("expected %q is none of %s, %s, %s", textio.Clip(string(r.Expected), 200), suite.Satisfiable, suite.Unsatisfiable, suite.Undecided)
 	}
 	if r.N < 1 || r.N > model.MaxN {

@@ -37,6 +37,12 @@ const (
 	Undecided Answer = "UNKNOWN"
 )
 
+// Known tells whether a is one of the answers, spelt as a manifest spells
+// it.
+func (a Answer) Known() bool {
+	return a == Satisfiable || a == Unsatisfiable || a == Undecided
+}
+
 // Row is one file of a suite, a row of its manifest.
 type Row struct {
 	File string `json:"file"`
@@ -153,9 +159,7 @@ func (r Row) problem() string {
 	if !filepath.IsLocal(r.File) || filepath.Base(r.File) != r.File || strings.HasPrefix(r.File, ".") || slices.Contains(manifestNames, r.File) {
 		return fmt.Sprintf("%q is not the name of an instance file of the suite", r.File)
 	}
-	switch r.Expected {
-	case Satisfiable, Unsatisfiable, Undecided:
-	default:
+	if !r.Expected.Known() {
 		return fmt.Sprintf("expected %q is none of %s, %s, %s", textio.Clip(string(r.Expected), 40), Satisfiable, Unsatisfiable, Undecided)
 	}
 	if _, err := encode.ParseFormat(string(r.Format)); err != nil {
