@@ -35,7 +35,7 @@ var allowedImports = map[string][]string{
 	"":                    {"model", "native", "encode", "cnf", "cnf/drat", "xcc", "solvers/sat", "solvers/dlx", "internal/memlimit"},
 	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
 	"suite":               {"", "model", "native", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/pyrand", "internal/textio"},
-	"lab":                 {"", "model", "encode", "cnf", "solvers/sat", "solvers/minizinc", "suite", "internal/lockfile", "internal/panics", "internal/textio"},
+	"lab":                 {"", "model", "encode", "cnf", "solvers/sat", "solvers/minizinc", "suite", "internal/lockfile", "internal/memlimit", "internal/panics", "internal/textio"},
 	"cluster":             {"", "native", "internal/lockfile", "internal/textio"},
 	"draw":                {"model", "native"},
 }

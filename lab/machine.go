@@ -5,9 +5,10 @@ import (
 	"bytes"
 	"os"
 	"runtime"
-	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/queenslab/nqueens/internal/memlimit"
 )
 
 // Machine is where runs were made, as a results file's header records it.
@@ -24,8 +25,8 @@ type Machine struct {
 func ThisMachine() Machine {
 	m := Machine{Cores: runtime.NumCPU(), Go: runtime.Version()}
 	m.CPU = procField("/proc/cpuinfo", "model name")
-	if kb, err := strconv.ParseInt(strings.TrimSuffix(procField("/proc/meminfo", "MemTotal"), " kB"), 10, 64); err == nil {
-		m.MemoryBytes = kb << 10
+	if b, ok := memlimit.Total(); ok {
+		m.MemoryBytes = int64(b)
 	}
 	var u syscall.Utsname
 	if syscall.Uname(&u) == nil {

@@ -56,6 +56,9 @@ func sub(a, b uint64) uint64 {
 	return a - b
 }
 
+// Total is the machine's memory (MemTotal), in bytes.
+func Total() (uint64, bool) { return meminfo("MemTotal:") }
+
 // meminfo reads a field of /proc/meminfo in bytes.
 func meminfo(field string) (uint64, bool) {
 	return kbField("/proc/meminfo", field)
