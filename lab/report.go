@@ -43,7 +43,7 @@ func WriteRunsCSV(w io.Writer, recs []Record) error {
 	cw := csv.NewWriter(w)
 	cw.Write(runsColumns)
 	for _, r := range recs {
-		cw.Write([]string{instanceOf(r), r.GBDHash, seriesOf(r), "1", ftoa(r.Wall), ASlibStatus(r.Status),
+		cw.Write([]string{instanceOf(r), r.GBDHash, Series(r), "1", ftoa(r.Wall), ASlibStatus(r.Status),
 			string(r.Status), strconv.FormatBool(r.Verified), ftoa(r.CPU), ftoa(r.Timeout), ftoa(r.CPULimit), strconv.FormatInt(r.MemoryMB, 10),
 			strconv.FormatInt(r.PeakKB, 10), r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), string(r.Format), r.Encoding, r.File, r.SHA256, r.SolverVersion})
 	}
@@ -55,9 +55,7 @@ func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // Series is how charts and tables name a run's solver: with its encoding
 // for DIMACS files ("gini/pairwise"), else alone ("dlx").
-func Series(r Record) string { return seriesOf(r) }
-
-func seriesOf(r Record) string {
+func Series(r Record) string {
 	if e := encodingOf(r); e != string(r.Format) {
 		return r.Solver + "/" + e
 	}
@@ -99,15 +97,13 @@ func WriteReport(w io.Writer, r Report) error {
 		figs = append(figs, figure{Caption: f.Caption, SVG: template.HTML(inlineSVG(f.SVG))})
 	}
 	var wrong []Record
-	for _, rec := range r.Records {
-		if rec.Status == Wrong {
-			wrong = append(wrong, rec)
-		}
-	}
 	type solver struct{ Name, Version string }
 	var solvers []solver
 	seen := map[solver]bool{}
 	for _, rec := range r.Records {
+		if rec.Status == Wrong {
+			wrong = append(wrong, rec)
+		}
 		if v := (solver{rec.Solver, rec.SolverVersion}); !seen[v] {
 			seen[v] = true
 			solvers = append(solvers, v)
@@ -142,7 +138,7 @@ func inlineSVG(b []byte) string {
 var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"secs":   func(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) },
 	"aslib":  ASlibStatus,
-	"series": seriesOf,
+	"series": Series,
 	"lower":  func(s Status) string { return strings.ToLower(string(s)) },
 	"gb":     func(b int64) string { return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30)) },
 }).Parse(`<!DOCTYPE html>

@@ -76,7 +76,7 @@ func summarize(recs []Record) []Summary {
 		k := [2]string{r.Solver, enc}
 		s := by[k]
 		if s == nil {
-			s = &Summary{Series: seriesOf(r), Solver: r.Solver, Encoding: enc}
+			s = &Summary{Series: Series(r), Solver: r.Solver, Encoding: enc}
 			by[k] = s
 			keys = append(keys, k)
 		}
