@@ -1,6 +1,7 @@
 package dlx_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -580,4 +581,33 @@ func BenchmarkFirstRandom(b *testing.B) {
 			}
 		})
 	}
+}
+
+// FuzzCount: on any exact cover problem the reader accepts (small enough
+// for brute force), dancing links, serial and in parallel, counts what
+// brute force over every set of options counts, and a second count of the
+// same structure agrees (it was left as it was). The search walks its links
+// without bounds checks, so this holds it to any structure New accepts.
+func FuzzCount(f *testing.F) {
+	for _, s := range []string{"a b | x\na x\nb\n", "| c\nA B C\nA B\nC\n", "a b c\na b\nc\nb c\na\n", "a | b\nb\na b:1\na\n",
+		"x y z | s t\nx s:1\ny s:1\nz t\nx y\nz s:2\n", "2:3|a b\na b\na\nb\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		x, err := xcc.Read(bytes.NewReader(data))
+		if err != nil || len(x.Options) > 16 || x.Items() > 24 {
+			return
+		}
+		d, err := dlx.New(x)
+		if err != nil {
+			return // refused: no primary item, an empty option, ...
+		}
+		want := uint64(brute.CoversBySubsets(x))
+		for _, jobs := range []int{1, 2, 1} {
+			got, _, err := d.Count(context.Background(), jobs)
+			if err != nil || got != want {
+				t.Fatalf("%d jobs: %d covers (%v), brute force %d\n%s", jobs, got, err, want, data)
+			}
+		}
+	})
 }
