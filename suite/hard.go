@@ -33,13 +33,13 @@ func ratioAt(points [][2]float64, n int) float64 {
 
 // diagonalPeaks are the numbers of excluded diagonals, as a fraction of n,
 // at which the excluded diagonals instances are hardest, measured by
-// scripts/hardness-diagonals.sh 10 10s 12 14 16 18 20 (docs/benchmarks.md,
-// 2026-12-01): the d of the greatest geometric mean over cadical, minisat,
-// gini, clasp and cryptominisat5 of their median times (10 instances at
-// each d), where 30-50% of the instances have a solution. At n = 12 no d
-// stands above the cost of starting a solver; the peak moves right as n
-// grows (d = 12 at n = 14, 21 at n = 20).
-var diagonalPeaks = [][2]float64{{14, 0.86}, {16, 0.88}, {18, 0.83}, {20, 1.05}}
+// scripts/hardness-diagonals.sh 10 10s 12 14 16 18 20 with seeds 1 and 11
+// (docs/benchmarks.md, 2026-12-01): the d of the greatest geometric mean
+// over cadical, minisat, gini, clasp and cryptominisat5 of their median
+// times (20 instances at each d), where 15-40% of the instances have a
+// solution. At n = 12 no d stands above the cost of starting a solver; the
+// peak moves right as n grows (d = 12 at n = 14, 21 at n = 20).
+var diagonalPeaks = [][2]float64{{14, 0.86}, {16, 0.94}, {18, 0.83}, {20, 1.05}}
 
 // HardDiagonals is the number of excluded diagonals at the measured peak
 // of hardness of the diagonals family for an n x n board: the ratio d/n

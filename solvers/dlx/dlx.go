@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -72,8 +73,8 @@ type Problem struct {
 // item list, then each node of a hidden option).
 type Stats struct {
 	Nodes, Updates uint64
-	// Jobs is the number of goroutines that ran (Count: at most one an
-	// option of the first item chosen).
+	// Jobs is the number of goroutines that ran (Count: at most one a
+	// subtree of its cut).
 	Jobs int
 }
 
@@ -560,56 +561,65 @@ func (p *Problem) run(ctx context.Context, chosen []int32, st *Stats, visit func
 	p.search(ctx, x, st, visit)
 }
 
-// Count returns the number of solutions. With jobs > 1 the options of the
-// first chosen item are shared among goroutines, each on its own copy of
-// the structure; the total is the same as the serial count.
+// Count returns the number of solutions. With jobs > 1 the tree is cut at
+// the least depth that gives each goroutine cutTasks subtrees (the top
+// searched first, serially), and the subtrees are handed out in order to
+// goroutines, each on its own copy of the structure; the count and the
+// statistics are the serial search's.
 func (p *Problem) Count(ctx context.Context, jobs int) (uint64, Stats, error) {
 	if jobs <= 1 || p.bound != nil { // multiplicities: one goroutine
 		return p.Enumerate(ctx, nil)
 	}
-	if jobs <= 1 {
-		return p.Enumerate(ctx, nil)
+	// The top of the tree, searched here: cut at the least depth that
+	// gives every goroutine cutTasks subtrees, or none when it is all the
+	// tree. Its nodes, updates and solutions are counted once, here.
+	var tasks [][]int32
+	var shallow uint64
+	var root Stats
+	for depth := 1; depth <= p.primary; depth++ {
+		tasks, shallow, root = p.top(depth)
+		if len(tasks) >= cutTasks*jobs || len(tasks) == 0 {
+			break
+		}
 	}
-	i := p.choose()
-	if i == 0 {
-		return 1, Stats{Nodes: 1, Jobs: 1}, nil
-	}
-	// The root: its node, and the covering of its item, counted once here,
-	// not by every worker.
-	root := Stats{Nodes: 1}
-	p.cover(i, &root)
-	p.uncover(i)
-	var opts []int32
-	for x := p.nodes[i].down; x != i; x = p.nodes[x].down {
-		opts = append(opts, x)
+	if err := ctx.Err(); err != nil {
+		return 0, root, err
 	}
 	var next atomic.Int64
 	var total, nodes, updates atomic.Uint64
+	total.Store(shallow)
 	var wg sync.WaitGroup
 	var caught panics.Catcher
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
-	for range min(jobs, max(1, len(opts))) {
+	workers := min(jobs, len(tasks))
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer caught.Recover(stop)
 			ctx := wctx
 			c := p.clone()
-			var st Stats
-			c.cover(i, &Stats{}) // counted in root
+			var st, none Stats
+			x := make([]int32, 0, c.primary+1)
 			for {
 				k := int(next.Add(1) - 1)
-				if k >= len(opts) || ctx.Err() != nil {
+				if k >= len(tasks) || ctx.Err() != nil {
 					break
 				}
-				st.Nodes++
-				c.commit(opts[k], &st)
+				// Down the task's path as the top did (counted there),
+				// then the subtree below it, then back up.
+				x = append(x[:0], tasks[k]...)
+				for _, o := range x {
+					c.cover(c.nodes[o].top, &none)
+					c.commit(o, &none)
+				}
 				var n uint64
-				x := make([]int32, 1, c.primary+1)
-				x[0] = opts[k]
 				c.search(ctx, x, &st, func([]int32) bool { n++; return true })
-				c.uncommit(opts[k])
+				for _, o := range slices.Backward(x) {
+					c.uncommit(o)
+					c.uncover(c.nodes[o].top)
+				}
 				total.Add(n)
 			}
 			nodes.Add(st.Nodes)
@@ -617,11 +627,50 @@ func (p *Problem) Count(ctx context.Context, jobs int) (uint64, Stats, error) {
 		}()
 	}
 	wg.Wait()
-	st := Stats{Nodes: root.Nodes + nodes.Load(), Updates: root.Updates + updates.Load(), Jobs: min(jobs, max(1, len(opts)))}
+	st := Stats{Nodes: root.Nodes + nodes.Load(), Updates: root.Updates + updates.Load(), Jobs: max(workers, 1)}
 	if err := caught.Err(); err != nil {
 		return total.Load(), st, err
 	}
 	return total.Load(), st, ctx.Err()
+}
+
+// cutTasks is how many subtrees each goroutine of Count gets at least
+// when the tree is big enough: enough that one long subtree does not
+// leave the other goroutines idle for long.
+const cutTasks = 16
+
+// top searches the tree down to depth (the options chosen at depths 1 to
+// depth) as search does and returns the paths that reach depth, each the
+// nodes of its options, the solutions found above it, and the statistics
+// of that search: the root, each option tried and each covering, as search
+// counts them. The structure is left as it was.
+func (p *Problem) top(depth int) (tasks [][]int32, solutions uint64, st Stats) {
+	st.Nodes = 1 // the root
+	path := make([]int32, 0, depth)
+	var walk func()
+	walk = func() {
+		i := p.choose()
+		if i == 0 {
+			solutions++
+			return
+		}
+		p.cover(i, &st)
+		for x := p.nodes[i].down; x != i; x = p.nodes[x].down {
+			st.Nodes++
+			p.commit(x, &st)
+			path = append(path, x)
+			if len(path) == depth {
+				tasks = append(tasks, slices.Clone(path))
+			} else {
+				walk()
+			}
+			path = path[:len(path)-1]
+			p.uncommit(x)
+		}
+		p.uncover(i)
+	}
+	walk()
+	return tasks, solutions, st
 }
 
 // First returns the first solution in the search order, or nil when there
