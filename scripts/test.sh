@@ -28,9 +28,11 @@ go test -count=1 -race ./internal/... ./lab # small: every test under the detect
 race 'InProcess|Timeouts|Broken' ./solvers/sat
 race 'Queens|Langford|FirstAndStop|Colors|Multiplicities' ./solvers/dlx
 race 'TestRunSuite|TestPlot' ./cmd/nqueens
-# Every reader under its fuzz target for a few seconds (the seed corpora and
+# Every reader (and dancing links on what the XCC reader accepts) under its
+# fuzz target for a few seconds (the seed corpora and
 # every failing input found so far run in go test ./... above).
 fuzzlog=$(mktemp)
+targets=0
 for target in cnf:FuzzReadDIMACS xcc:FuzzRead solvers/sat:FuzzParseOutput cluster:FuzzReadJournal \
 	cluster:FuzzDecodeShard cnf/drat:FuzzCheck suite:FuzzParseManifest model:FuzzReadSolution model:FuzzReadParam solvers/dlx:FuzzCount; do
 	# Go 1.26's fuzzing coordinator can fail a target with a bare "context
@@ -38,6 +40,7 @@ for target in cnf:FuzzReadDIMACS xcc:FuzzRead solvers/sat:FuzzParseOutput cluste
 	# in internal/fuzz, golang/go#75804, fixed in Go 1.27): such a run, with
 	# no failing input written, is run again, up to twice; a real finding
 	# always writes its input first and fails at once.
+	targets=$((targets + 1))
 	for try in 1 2 3; do
 		if go test -run '^$' -fuzz "^${target#*:}\$" -fuzztime "${NQUEENS_FUZZTIME:-3s}" "./${target%%:*}" >"$fuzzlog" 2>&1; then
 			break
@@ -52,7 +55,7 @@ for target in cnf:FuzzReadDIMACS xcc:FuzzRead solvers/sat:FuzzParseOutput cluste
 	done
 done
 rm -f "$fuzzlog"
-echo "fuzz: 9 targets ran"
+echo "fuzz: $targets targets ran"
 # The command line under hostile input, signals and faults.
 bash scripts/test-faults.sh
 # The examples build and run (in a scratch folder).
