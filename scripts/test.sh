@@ -29,8 +29,8 @@ race 'InProcess|Timeouts|Broken' ./solvers/sat
 race 'Queens|Langford|FirstAndStop|Colors|Multiplicities' ./solvers/dlx
 race 'TestRunSuite|TestPlot' ./cmd/nqueens
 # Every reader (and dancing links on what the XCC reader accepts) under its
-# fuzz target for a few seconds (the seed corpora and
-# every failing input found so far run in go test ./... above).
+# fuzz target for a few seconds (the seed corpora and every failing input
+# found so far run in go test ./... above).
 fuzzlog=$(mktemp)
 targets=0
 for target in cnf:FuzzReadDIMACS xcc:FuzzRead solvers/sat:FuzzParseOutput cluster:FuzzReadJournal \
