@@ -28,13 +28,15 @@ go test -count=1 -race ./internal/... ./lab # small: every test under the detect
 race 'InProcess|Timeouts|Broken' ./solvers/sat
 race 'Queens|Langford|FirstAndStop|Colors|Multiplicities' ./solvers/dlx
 race 'TestRunSuite|TestPlot' ./cmd/nqueens
-# Every reader (and dancing links on what the XCC reader accepts) under its
+# Every reader (and dancing links on what the XCC reader accepts, and the
+# refutation checker against brute force) under its
 # fuzz target for a few seconds (the seed corpora and every failing input
 # found so far run in go test ./... above).
 fuzzlog=$(mktemp)
 targets=0
 for target in cnf:FuzzReadDIMACS xcc:FuzzRead solvers/sat:FuzzParseOutput cluster:FuzzReadJournal \
-	cluster:FuzzDecodeShard cnf/drat:FuzzCheck suite:FuzzParseManifest model:FuzzReadSolution model:FuzzReadParam solvers/dlx:FuzzCount; do
+	cluster:FuzzDecodeShard cnf/drat:FuzzCheck suite:FuzzParseManifest model:FuzzReadSolution model:FuzzReadParam solvers/dlx:FuzzCount \
+	model:FuzzFarkasCheck; do
 	# Go 1.26's fuzzing coordinator can fail a target with a bare "context
 	# deadline exceeded" as -fuzztime runs out, having found nothing (a race
 	# in internal/fuzz, golang/go#75804, fixed in Go 1.27): such a run, with

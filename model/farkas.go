@@ -1,0 +1,219 @@
+package model
+
+import (
+	"fmt"
+	"math"
+)
+
+// FarkasMaxN is the largest board whose refutations Check reads: checking
+// one looks at every square.
+const FarkasMaxN = 4096
+
+// farkasMaxWeight bounds every weight of a refutation, so that no sum
+// Check forms can overflow: at most 2 * FarkasMaxN + 2 * (2 * FarkasMaxN - 1)
+// weights of at most 2^40 each add up to less than 2^55.
+const farkasMaxWeight = 1 << 40
+
+// Farkas is a proof that a problem has no solution, read off its linear
+// relaxation by Farkas' lemma (1902): integer weights u on the rows and
+// the columns that still take a queen and v >= 0 on the diagonals still
+// free, such that on every square where a queen may still stand,
+//
+//	u[row] + u[column] + v[sum diagonal] + v[difference diagonal] >= 0,
+//
+// while the weights of all those rows, columns and diagonals add up to a
+// negative number. A solution would put exactly one queen on each of
+// those rows and columns and at most one on each diagonal; adding the
+// inequality over its queens gives a sum that is at least 0 and at most
+// that negative total. So there is none, and the proof is checked with
+// integer arithmetic only: no trust in the linear programming that found
+// it. "Still" is after the pre-placed queens: their rows, columns and
+// diagonals are taken, and their weights are ignored.
+type Farkas struct {
+	N int
+	// Rows and Cols are u by row and column (N each); Sums and Diffs are
+	// v by sum diagonal r + c and by difference diagonal r - c + N-1
+	// (2N-1 each).
+	Rows, Cols, Sums, Diffs []int64
+}
+
+// total is the sum of the weights of the lines a solution must fill or
+// may use: negative in a valid refutation.
+func (f *Farkas) total(p Problem) (int64, error) {
+	free, err := freeLines(p)
+	if err != nil {
+		return 0, err
+	}
+	var t int64
+	for i, ok := range free.rows {
+		if ok {
+			t += f.Rows[i]
+		}
+	}
+	for i, ok := range free.cols {
+		if ok {
+			t += f.Cols[i]
+		}
+	}
+	for i, ok := range free.sums {
+		if ok {
+			t += f.Sums[i]
+		}
+	}
+	for i, ok := range free.diffs {
+		if ok {
+			t += f.Diffs[i]
+		}
+	}
+	return t, nil
+}
+
+// Check verifies that f proves p has no solution; the error says what
+// fails.
+func (f *Farkas) Check(p Problem) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	n := p.N
+	if n > FarkasMaxN {
+		return fmt.Errorf("model: a refutation of N = %d is too large to check (at most %d)", n, FarkasMaxN)
+	}
+	if f.N != n || len(f.Rows) != n || len(f.Cols) != n || len(f.Sums) != 2*n-1 || len(f.Diffs) != 2*n-1 {
+		return fmt.Errorf("model: the refutation is not of an %dx%d board", n, n)
+	}
+	for _, w := range [][]int64{f.Rows, f.Cols, f.Sums, f.Diffs} {
+		for _, x := range w {
+			if x > farkasMaxWeight || x < -farkasMaxWeight {
+				return fmt.Errorf("model: a weight of the refutation, %d, is out of range (|w| <= 2^40)", x)
+			}
+		}
+	}
+	free, err := freeLines(p)
+	if err != nil {
+		return err
+	}
+	for i, ok := range free.sums {
+		if ok && f.Sums[i] < 0 {
+			return fmt.Errorf("model: the refutation weighs sum diagonal %d negatively", i)
+		}
+	}
+	for i, ok := range free.diffs {
+		if ok && f.Diffs[i] < 0 {
+			return fmt.Errorf("model: the refutation weighs difference diagonal %d negatively", i-(n-1))
+		}
+	}
+	for r := range n {
+		if !free.rows[r] {
+			continue
+		}
+		for c := range n {
+			if !free.cols[c] || !free.sums[r+c] || !free.diffs[r-c+n-1] || !free.board.Open(r, c) {
+				continue
+			}
+			if w := f.Rows[r] + f.Cols[c] + f.Sums[r+c] + f.Diffs[r-c+n-1]; w < 0 {
+				return fmt.Errorf("model: the refutation weighs the square at row %d, column %d negatively (%d)", r+1, c+1, w)
+			}
+		}
+	}
+	t, _ := f.total(p)
+	if t >= 0 {
+		return fmt.Errorf("model: the refutation's total weight is %d, not negative", t)
+	}
+	return nil
+}
+
+// freeSet is what the pre-placed queens of a problem leave: the rows and
+// columns that still take a queen, the diagonals no queen stands on and
+// that are not excluded, and the board.
+type freeSet struct {
+	rows, cols, sums, diffs []bool
+	board                   *Board
+}
+
+// freeLines is the freeSet of p; pre-placed queens that attack each other
+// or stand where no queen may are an error (p has no solution, and needs
+// no refutation to say so).
+func freeLines(p Problem) (freeSet, error) {
+	n := p.N
+	b := p.Board()
+	fs := freeSet{make([]bool, n), make([]bool, n), make([]bool, 2*n-1), make([]bool, 2*n-1), b}
+	for i := range n {
+		fs.rows[i], fs.cols[i] = b.RowTakesQueen(i), b.ColTakesQueen(i)
+	}
+	for i := range 2*n - 1 {
+		fs.sums[i] = !b.Excluded(Diagonal{Sum, i})
+		fs.diffs[i] = !b.Excluded(Diagonal{Difference, i - (n - 1)})
+	}
+	seen := make(map[Square]bool, len(p.Fixed))
+	for _, s := range p.Fixed {
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		r, c := s.Row, s.Col
+		if !b.Open(r, c) || !fs.rows[r] || !fs.cols[c] || !fs.sums[r+c] || !fs.diffs[r-c+n-1] {
+			return fs, fmt.Errorf("model: the pre-placed queen at row %d, column %d cannot stand: the problem has no solution without a refutation", r+1, c+1)
+		}
+		fs.rows[r], fs.cols[c], fs.sums[r+c], fs.diffs[r-c+n-1] = false, false, false, false
+	}
+	return fs, nil
+}
+
+// FarkasFromReals turns real weights (u on rows and columns, v on
+// diagonals, as a linear programming solver finds them: near a
+// refutation, with rounding errors) into an integer refutation of p: the
+// weights are scaled so that the largest is 2^30, rounded, negative
+// diagonal weights raised to 0, and a square left below 0 by the rounding
+// raised by its row's weight. It returns nil when the result does not
+// check.
+func FarkasFromReals(p Problem, rows, cols, sums, diffs []float64) *Farkas {
+	n := p.N
+	if n > FarkasMaxN || len(rows) != n || len(cols) != n || len(sums) != 2*n-1 || len(diffs) != 2*n-1 {
+		return nil
+	}
+	big := 0.0
+	for _, w := range [][]float64{rows, cols, sums, diffs} {
+		for _, x := range w {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return nil
+			}
+			big = max(big, math.Abs(x))
+		}
+	}
+	if big == 0 {
+		return nil
+	}
+	scale := (1 << 30) / big
+	round := func(w []float64, floor0 bool) []int64 {
+		out := make([]int64, len(w))
+		for i, x := range w {
+			out[i] = int64(math.Round(x * scale))
+			if floor0 && out[i] < 0 {
+				out[i] = 0
+			}
+		}
+		return out
+	}
+	f := &Farkas{N: n, Rows: round(rows, false), Cols: round(cols, false), Sums: round(sums, true), Diffs: round(diffs, true)}
+	free, err := freeLines(p)
+	if err != nil {
+		return nil
+	}
+	for r := range n {
+		if !free.rows[r] {
+			continue
+		}
+		for c := range n {
+			if !free.cols[c] || !free.sums[r+c] || !free.diffs[r-c+n-1] || !free.board.Open(r, c) {
+				continue
+			}
+			if w := f.Rows[r] + f.Cols[c] + f.Sums[r+c] + f.Diffs[r-c+n-1]; w < 0 {
+				f.Rows[r] -= w
+			}
+		}
+	}
+	if f.Check(p) != nil {
+		return nil
+	}
+	return f
+}
