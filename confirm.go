@@ -16,7 +16,8 @@ import (
 // confirmCount holds a count to what is known of p: OEIS for the classic
 // problem, 0 when pre-placed queens attack each other, else the count of a
 // second, independent method (SecondMethod) within the context's deadline
-// or ConfirmBudget. A count that disagrees is a *WrongAnswerError naming
+// or ConfirmBudget; a count of 0 may instead be proved by the linear
+// relaxation (Refuted). A count that disagrees is a *WrongAnswerError naming
 // the method; one the second method did not finish is marked unconfirmed
 // in r (ConfirmedBy empty, Unconfirmed the reason), never taken as a fact
 // without saying so.
@@ -49,6 +50,12 @@ func confirmCount(ctx context.Context, p model.Problem, method Method, who strin
 		r.ConfirmedBy = why
 		return nil
 	}
+	if r.All == 0 {
+		if by := refutation(ctx, p); by != "" {
+			r.ConfirmedBy = by
+			return nil
+		}
+	}
 	other := SecondMethod(p, method)
 	name := Title(other)
 	cctx, cancel := budgeted(ctx)
@@ -67,6 +74,25 @@ func confirmCount(ctx context.Context, p model.Problem, method Method, who strin
 		r.Unconfirmed = fmt.Sprintf("%s failed: %v", name, err)
 	}
 	return nil
+}
+
+// Refuted is how an answer "no solution" confirmed by the linear
+// relaxation is told.
+const Refuted = "a Farkas refutation of the linear relaxation, checked"
+
+// refutation proves that p has no solution by its linear relaxation
+// (native.Refute), checked here again by model.Farkas.Check, and returns
+// Refuted; or "" when the relaxation has a solution, the problem is the
+// classic one or too large for it.
+func refutation(ctx context.Context, p model.Problem) string {
+	if p.IsClassic() || p.N > native.RelaxMaxN {
+		return ""
+	}
+	f, err := native.Refute(ctx, p)
+	if err != nil || f == nil || f.Check(p) != nil {
+		return ""
+	}
+	return Refuted
 }
 
 // budgeted is the context of a confirming search: the caller's deadline,
@@ -145,7 +171,8 @@ const ConfirmBudget = time.Minute
 // confirmNone checks the answer "p has no solution" of the method who,
 // which ran as the registry's finder method: by the known counts for the
 // classic problem, by the pre-placed queens for a completion whose queens
-// cannot all stand, else by a second, independent complete method
+// cannot all stand, by a checked refutation of the linear relaxation
+// (Refuted) where it has one, else by a second, independent complete method
 // (SecondMethod) within the context's deadline or ConfirmBudget. It
 // returns a *NoSolutionError, a *WrongAnswerError when the answer is false,
 // or the context's error when it was cancelled (a deadline that passes
@@ -165,6 +192,10 @@ func confirmNone(ctx context.Context, p model.Problem, method Method, who string
 	}
 	if why := encode.FixedConflict(p); why != "" {
 		none.ConfirmedBy = why
+		return none
+	}
+	if by := refutation(ctx, p); by != "" {
+		none.ConfirmedBy = by
 		return none
 	}
 	other := SecondMethod(p, method)

@@ -106,10 +106,12 @@ func TestPublishedAnswers(t *testing.T) {
 }
 
 // TestDeciderConfirms: on the hardest published instances, the default
-// decider's "no solution" is confirmed by the second method.
+// decider's "no solution" is confirmed by a checked refutation of the
+// linear relaxation where there is one, else by the second method; the
+// sample has both kinds.
 func TestDeciderConfirms(t *testing.T) {
 	answers, lists := publishedAnswers(t)
-	hardest := 0
+	hardest, refuted := 0, 0
 	for _, a := range answers {
 		if a.sat || a.nodes < 3_000_000_000 {
 			continue
@@ -119,14 +121,23 @@ func TestDeciderConfirms(t *testing.T) {
 		if DefaultFinder(p) != CP || SecondMethod(p, CP) != DLX {
 			t.Fatalf("deciders of %s d = %d: %s then %s", a.file, a.d, DefaultFinder(p), SecondMethod(p, CP))
 		}
-		_, err := finder(CP).Find(context.Background(), p, FindOptions{})
+		f, err := native.Refute(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Title(DLX)
+		if f != nil {
+			want = Refuted
+			refuted++
+		}
+		_, err = finder(CP).Find(context.Background(), p, FindOptions{})
 		var none *NoSolutionError
-		if !errors.As(err, &none) || none.ConfirmedBy != Title(DLX) {
-			t.Errorf("%s d = %d: %v", a.file, a.d, err)
+		if !errors.As(err, &none) || none.ConfirmedBy != want {
+			t.Errorf("%s d = %d: %v, want it confirmed by %s", a.file, a.d, err, want)
 		}
 	}
-	if hardest < 4 {
-		t.Errorf("%d instances of 3 x 10^9 nodes or more in the sample", hardest)
+	if hardest < 4 || refuted == 0 || refuted == hardest {
+		t.Errorf("%d instances of 3 x 10^9 nodes or more in the sample, %d refuted: the test needs both kinds", hardest, refuted)
 	}
 }
 

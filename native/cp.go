@@ -32,6 +32,9 @@ type CPOptions struct {
 	Each func(model.Placement) bool
 	// Progress, if set, is told the nodes searched so far, now and then.
 	Progress func(nodes uint64)
+	// NoRelaxation skips the linear relaxation (Refute) at the root: the
+	// search alone, as measured before it.
+	NoRelaxation bool
 }
 
 // cpProbeNodes bounds the first pass of the complete search for a first
@@ -57,6 +60,10 @@ type CPResult struct {
 	Jobs int
 	// Restarts is the number of restarts (FirstOnly).
 	Restarts int
+	// Refutation, when not nil, is the checked proof that there is no
+	// solution which the linear relaxation gave at the root (Refute); no
+	// search was needed.
+	Refutation *model.Farkas
 }
 
 // CP decides and counts any problem of the model up to CPMaxN: pre-placed
@@ -83,6 +90,14 @@ type CPResult struct {
 //     identity refutes most of the excluded-diagonals instances that
 //     Gent, Jefferson and Nightingale (JAIR 2017) found hardest for their
 //     solvers at the root of the search.
+//   - The linear relaxation (Refute), unless the problem is the classic
+//     one or (FirstOnly) a first pass of the search or the restarts decide
+//     it: when it has no real
+//     solution, its Farkas certificate, checked, is the answer and there
+//     is no search. It settles about half of the unsatisfiable excluded
+//     diagonals instances at the peak of hardness up to N = 30 at least,
+//     in milliseconds, where the search would need up to billions of
+//     nodes.
 //   - Parallel: the tree is cut into subtrees at a depth that gives each
 //     goroutine dozens, handed out in order; a first solution is looked
 //     for by randomized restarts first (ties and values at random, Luby's
@@ -143,6 +158,13 @@ func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
 			}
 		}
 	}
+	// The relaxation comes after the restarts, which find a solution of
+	// most satisfiable instances sooner than it is solved on large boards
+	// (0.7 s at N = 64).
+	if refuted, err := relax(ctx, p, opt); refuted != nil || err != nil {
+		res.Refutation = refuted
+		return res, err
+	}
 	r := shared.complete(base, root, jobs)
 	r.Nodes += res.Nodes
 	r.Restarts = res.Restarts
@@ -150,6 +172,16 @@ func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
 		return r, ctx.Err()
 	}
 	return r, nil
+}
+
+// relax is CP's use of Refute: none for the classic problem (it has
+// solutions from N = 4 on, and the relaxation of N = 2 or 3 has one too) or
+// with opt.NoRelaxation.
+func relax(ctx context.Context, p model.Problem, opt CPOptions) (*model.Farkas, error) {
+	if p.IsClassic() || opt.NoRelaxation {
+		return nil, nil
+	}
+	return Refute(ctx, p)
 }
 
 // cpSearch is what one goroutine searches with: the problem's static

@@ -3,6 +3,7 @@ package native_test
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
@@ -30,4 +31,23 @@ func ExampleConstruct() {
 	q, _ := native.Construct(8)
 	fmt.Println(q)
 	// Output: [1 3 5 7 2 0 6 4]
+}
+
+// The first 12 diagonals of a list drawn by Gent, Jefferson and
+// Nightingale's generator (their diag-12-4-2.param) leave no solution, and
+// the linear relaxation proves it: the proof is integers, checked apart
+// from the solver that found them.
+func ExampleRefute() {
+	l, _ := model.ReadParam(strings.NewReader(`n = 12
+numdiags = 12
+diags = [[1, 1], [2, 1], [21, 1], [11, 1], [11, 0], [5, 1], [9, 1], [14, 0], [8, 1], [17, 1], [0, 1], [14, 1]]
+`))
+	p, _ := l.Problem(12)
+	f, _ := native.Refute(context.Background(), p)
+	fmt.Println(f != nil, f.Check(p))
+	r, _ := native.CP(context.Background(), p, native.CPOptions{NoRelaxation: true})
+	fmt.Println(r.Count)
+	// Output:
+	// true <nil>
+	// 0
 }

@@ -53,6 +53,9 @@ sat (the CNF with the encoding of --amo, answered by --solver: gini, the
 default, gophersat, cadical, kissat, minisat, cryptominisat5, picosat, clasp,
 or the path of any DIMACS solver; N <= 1000), dlx (exact cover by dancing
 links, N <= 1000). --timeout limits any method: no answer in time is exit 1.
+For a variant, the default is cp, and its "no solution" is confirmed by a
+refutation of the linear relaxation (Farkas' lemma, checked in integers)
+where there is one, else by a second complete method.
 With -o the solution is written in the classic format: the 1-based column of
 each row on one line, then a drawing for N <= 20. N = 2 and 3 have no
 solution: the exit status is then 1.

@@ -1,0 +1,151 @@
+package native
+
+import (
+	"bufio"
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/queenslab/nqueens/internal/brute"
+	"github.com/queenslab/nqueens/model"
+)
+
+// TestRefuteBruteForce: on random problems of every variant, n = 1..8,
+// every refutation Refute gives checks and brute force finds no solution;
+// and it refutes some of the problems without one, or the test would
+// prove nothing. CP with and without the relaxation counts the same.
+func TestRefuteBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 17))
+	cases := 1500
+	if testing.Short() {
+		cases = 300
+	}
+	none, refuted := 0, 0
+	for i := range cases {
+		n := 1 + i%8
+		p := brute.Problem(n, rng.IntN)
+		want := brute.Count(p)
+		f, err := Refute(context.Background(), p)
+		if err != nil {
+			t.Fatalf("%+v: %v", p, err)
+		}
+		if want == 0 {
+			none++
+		}
+		if f != nil {
+			refuted++
+			if want != 0 {
+				t.Fatalf("%+v: refuted, but brute force finds %d solutions", p, want)
+			}
+			if err := f.Check(p); err != nil {
+				t.Fatalf("%+v: the refutation does not check: %v", p, err)
+			}
+		}
+		for _, no := range []bool{false, true} {
+			r, err := CP(context.Background(), p, CPOptions{Jobs: 1 + i%2, NoRelaxation: no})
+			if err != nil || r.Count != want {
+				t.Fatalf("%+v (no relaxation %v): %d solutions (%v), brute force %d", p, no, r.Count, err, want)
+			}
+			if r.Refutation != nil && (no || r.Count != 0) {
+				t.Fatalf("%+v (no relaxation %v): a refutation with %d solutions", p, no, r.Count)
+			}
+		}
+	}
+	if refuted*4 < none {
+		t.Fatalf("%d of %d problems without a solution refuted: fewer than a quarter", refuted, none)
+	}
+	t.Logf("%d of %d problems without a solution refuted", refuted, none)
+}
+
+// TestRefutePublished: on the sample of Gent, Jefferson and Nightingale's
+// published instances (every d of each list), a refutation only where
+// their solver found no solution, each checked; and some of them.
+func TestRefutePublished(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "gent2017")
+	answers := map[string]bool{} // "n seed d": satisfiable
+	f, err := os.Open(filepath.Join(dir, "answers.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 4 || strings.HasPrefix(fs[0], "#") {
+			continue
+		}
+		answers[strings.Join(fs[:3], " ")] = fs[3] == "1"
+	}
+	f.Close()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.param"))
+	refuted, unsat := 0, 0
+	for _, file := range files {
+		var n, seed int
+		var k string
+		base := strings.TrimSuffix(filepath.Base(file), ".param")
+		parts := strings.Split(base, "-") // diag-N-K-SEED
+		n, _ = strconv.Atoi(parts[1])
+		k = parts[2]
+		seed, _ = strconv.Atoi(parts[3])
+		_ = k
+		r, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := model.ReadParam(r)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d := 1; d <= len(l.Diagonals); d++ {
+			sat, ok := answers[strconv.Itoa(n)+" "+strconv.Itoa(seed)+" "+strconv.Itoa(d)]
+			if !ok {
+				continue
+			}
+			p, _ := l.Problem(d)
+			ref, err := Refute(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !sat {
+				unsat++
+			}
+			if ref != nil {
+				refuted++
+				if sat {
+					t.Fatalf("%s d = %d: refuted, but it has a solution", base, d)
+				}
+				if err := ref.Check(p); err != nil {
+					t.Fatalf("%s d = %d: %v", base, d, err)
+				}
+			}
+		}
+	}
+	if unsat == 0 || refuted == 0 {
+		t.Fatalf("%d of %d instances without a solution refuted", refuted, unsat)
+	}
+	t.Logf("%d of %d published instances without a solution refuted", refuted, unsat)
+}
+
+// TestRefuteLarge: the relaxation of a board of RelaxMaxN, and one too
+// large for it.
+func TestRefuteLarge(t *testing.T) {
+	p := model.Problem{N: RelaxMaxN, Excluded: []model.Diagonal{{Kind: model.Sum, Index: 5}}}
+	if f, err := Refute(context.Background(), p); err != nil || f != nil {
+		t.Fatalf("N = %d with one diagonal excluded: %v, %v", RelaxMaxN, f, err)
+	}
+	var bl []model.Square
+	for c := range RelaxMaxN {
+		bl = append(bl, model.Square{Row: 7, Col: c})
+	}
+	p = model.Problem{N: RelaxMaxN, Blocked: bl}
+	if f, err := Refute(context.Background(), p); err != nil || f == nil || f.Check(p) != nil {
+		t.Fatalf("N = %d with row 8 blocked: not refuted (%v)", RelaxMaxN, err)
+	}
+	if _, err := Refute(context.Background(), model.Problem{N: RelaxMaxN + 1, Blocked: bl}); err == nil {
+		t.Fatalf("N = %d: no error", RelaxMaxN+1)
+	}
+}
