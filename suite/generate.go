@@ -67,16 +67,19 @@ type Options struct {
 	// with the instance's squares, format and encoding); it goes into the
 	// file's header and the manifest's command column. Nil: none.
 	Reproduce func(Instance) string
-	// Budget bounds the deciding of each instance (dancing links and gini
-	// together): an instance not decided within it is recorded as
-	// expected UNKNOWN, with the reason, and the run goes on.
+	// Budget bounds the deciding of each instance (dancing links and the
+	// constraint-propagation search or gini, together): an instance not
+	// decided within it is recorded as expected UNKNOWN, with the reason,
+	// and the run goes on; unless its linear relaxation refutes it, then
+	// it is UNSAT with that refutation as its certificate.
 	Budget time.Duration
 	// Hard draws M from N at the peak of hardness of random completion
 	// (HardM), for the completion family, instead of taking M.
 	Hard bool
 	// Certify adds to every UNSAT instance a DRAT proof from cadical,
 	// checked in-process, recorded in the manifest's certificate column
-	// (where cadical gives none within Budget, the column says so).
+	// (where cadical gives none within Budget, the column says so, unless
+	// the linear relaxation's refutation is there).
 	Certify bool
 	// Progress, if set, is called after each instance.
 	Progress func(done, total int)
@@ -334,7 +337,7 @@ func (o Options) calibrated(ctx context.Context) ([]instance, error) {
 		if err != nil {
 			return nil, err
 		}
-		ok, count, nodes, err := decide(ctx, p, o.Budget)
+		ok, count, nodes, proof, err := decide(ctx, p, o.Budget)
 		if undecided(ctx, err) {
 			continue
 		}
@@ -363,7 +366,7 @@ func (o Options) calibrated(ctx context.Context) ([]instance, error) {
 			continue
 		}
 		out = append(out, instance{p: p, seed: seed, id: fmt.Sprintf("diagonals-n%d-k%d-s%d-d%d", o.N, o.MinOpen, seed, o.M), m: o.M, k: o.MinOpen,
-			decided: true, ok: ok, count: count, nodes: nodes, reference: c.Solver + " " + version, referenceSeconds: took.Seconds()})
+			decided: true, ok: ok, count: count, nodes: nodes, proof: proof, reference: c.Solver + " " + version, referenceSeconds: took.Seconds()})
 	}
 	return out, nil
 }
@@ -426,9 +429,41 @@ func randomBlocked(rng *rand.Rand, n, m int) []model.Square {
 // nodes dancing links needed (its first solution, or the whole tree when
 // there is none). An instance that either method cannot decide within the
 // budget is an error that wraps context.DeadlineExceeded.
-func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool, count *uint64, nodes uint64, err error) {
-	ctx, cancel := context.WithTimeout(ctx, budget)
+//
+// A refutation of p's linear relaxation (native.Refute), checked by
+// model.Farkas.Check, proves there is no solution without a search: proof
+// then says so (nqueens.Refuted), and the two methods must agree with it.
+// An instance they cannot decide within the budget is decided by it
+// (count 0, nodes 0) instead of being an error.
+func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool, count *uint64, nodes uint64, proof string, err error) {
+	if !p.IsClassic() && p.N <= native.RelaxMaxN {
+		f, err := native.Refute(ctx, p)
+		if err != nil {
+			return false, nil, 0, "", err
+		}
+		if f != nil {
+			if err := f.Check(p); err != nil {
+				return false, nil, 0, "", fmt.Errorf("suite: the linear relaxation's refutation does not check: %v", err)
+			}
+			proof = nqueens.Refuted
+		}
+	}
+	bctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
+	ok, count, nodes, err = decideBoth(bctx, p)
+	switch {
+	case proof == "":
+	case undecided(ctx, err):
+		zero := uint64(0)
+		return false, &zero, 0, proof, nil
+	case err == nil && (ok || count != nil && *count != 0):
+		return false, nil, 0, "", fmt.Errorf("suite: the searches find a solution of %+v, which the linear relaxation refutes", p)
+	}
+	return ok, count, nodes, proof, err
+}
+
+// decideBoth is decide by its two search methods.
+func decideBoth(ctx context.Context, p model.Problem) (ok bool, count *uint64, nodes uint64, err error) {
 	x, _, err := encode.QueensCover(p, encode.OrganPipe)
 	if err != nil {
 		return false, nil, 0, err
@@ -480,7 +515,7 @@ type decision struct {
 // on one core up to native.CPMaxN, gini above.
 func decideOther(ctx context.Context, p model.Problem) decision {
 	if p.N <= native.CPMaxN {
-		r, err := native.CP(ctx, p, native.CPOptions{FirstOnly: true, Jobs: 1, Seed: 1})
+		r, err := native.CP(ctx, p, native.CPOptions{FirstOnly: true, Jobs: 1, Seed: 1, NoRelaxation: true})
 		if err == nil && r.First != nil {
 			err = model.Verify(p, r.First)
 		}
@@ -548,6 +583,7 @@ type instance struct {
 	ok               bool
 	count            *uint64
 	nodes            uint64
+	proof            string
 	reference        string
 	referenceSeconds float64
 }
@@ -598,7 +634,7 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 				if tries > 200*o.Count {
 					return nil, fmt.Errorf("suite: unsat: only %d unsatisfiable instances among %d tries with N = %d, m = %d", len(insts), tries, o.N, o.M)
 				}
-				ok, _, _, err := decide(ctx, p, o.Budget)
+				ok, _, _, _, err := decide(ctx, p, o.Budget)
 				if undecided(ctx, err) {
 					continue // not known to be unsatisfiable
 				}
@@ -629,17 +665,18 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		var ok bool
 		var count *uint64
 		var nodes uint64
+		var proof string
 		var err error
 		switch {
 		case in.decided:
-			ok, count, nodes = in.ok, in.count, in.nodes
+			ok, count, nodes, proof = in.ok, in.count, in.nodes, in.proof
 		case in.p.IsClassic() && in.p.N > CountMaxN:
 			// The classic problem has a solution for every N but 2 and 3:
 			// found by the explicit construction and verified, instead of
 			// a search that large boards make long.
 			ok, err = constructed(ctx, in.p.N)
 		default:
-			ok, count, nodes, err = decide(ctx, in.p, o.Budget)
+			ok, count, nodes, proof, err = decide(ctx, in.p, o.Budget)
 		}
 		expected, reason := Unsatisfiable, ""
 		switch {
@@ -654,7 +691,7 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		base := Row{Expected: expected, Reason: reason, ID: in.id, Family: o.Family, N: in.p.N, M: in.m, K: in.k, Seed: o.Seed,
 			Fixed: model.FormatSquares(in.p.Fixed), Blocked: model.FormatSquares(in.p.Blocked),
 			ExcludeSum: model.FormatDiagonals(in.p.Excluded, model.Sum), ExcludeDiff: model.FormatDiagonals(in.p.Excluded, model.Difference),
-			Solutions: count, DecideNodes: nodes, Reference: in.reference, ReferenceSeconds: in.referenceSeconds}
+			Solutions: count, DecideNodes: nodes, Certificate: proof, Reference: in.reference, ReferenceSeconds: in.referenceSeconds}
 		note := fmt.Sprintf("suite instance %s: family %s, seed %d, draw %d", in.id, o.Family, o.Seed, in.seed)
 		if o.Family == "diagonals" {
 			base.Seed = in.seed
@@ -665,13 +702,19 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		}
 		if o.Certify && expected == Unsatisfiable {
 			cctx, cancel := context.WithTimeout(ctx, o.Budget)
-			base.Certificate, err = certify(cctx, in.p)
+			drat, err := certify(cctx, in.p)
 			cancel()
-			if undecided(ctx, err) {
-				base.Certificate, err = fmt.Sprintf("none: %s gave no checked proof within the budget of %v", nqueens.CertifySolver, o.Budget), nil
-			}
-			if err != nil {
+			switch {
+			case undecided(ctx, err) && proof != "":
+				// The refutation alone.
+			case undecided(ctx, err):
+				base.Certificate = fmt.Sprintf("none: %s gave no checked proof within the budget of %v", nqueens.CertifySolver, o.Budget)
+			case err != nil:
 				return nil, fmt.Errorf("%s: %w", in.id, err)
+			case proof != "":
+				base.Certificate = drat + "; " + proof
+			default:
+				base.Certificate = drat
 			}
 		}
 		for _, format := range o.Formats {

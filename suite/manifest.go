@@ -79,7 +79,10 @@ type Row struct {
 	GBDHash   string  `json:"gbd_hash,omitempty"`
 	Solutions *uint64 `json:"solutions,omitempty"`
 	// Certificate says how an UNSAT answer was certified beyond the two
-	// methods that decided it (Options.Certify): the checked DRAT proof.
+	// methods that decided it: the checked DRAT proof (Options.Certify),
+	// and the checked refutation of the linear relaxation where there is
+	// one (nqueens.Refuted), which alone decides an instance the two
+	// methods cannot within the budget.
 	Certificate string `json:"certificate,omitempty"`
 	// Command writes the file again, byte for byte: nqueens encode with
 	// the instance's squares, format and encoding. It is the header's.
@@ -88,7 +91,8 @@ type Row struct {
 	// to decide the instance (to its first solution, or the whole tree
 	// when it has none): a measure of hardness to sort a suite by. It is 0
 	// for the classic problem above N = CountMaxN, which the explicit
-	// construction decides.
+	// construction decides, and for an instance that only the linear
+	// relaxation's refutation decided within the budget.
 	DecideNodes uint64 `json:"decide_nodes"`
 }
 

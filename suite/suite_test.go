@@ -21,6 +21,7 @@ import (
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
 	"github.com/queenslab/nqueens/suite"
 )
 
@@ -315,7 +316,8 @@ func TestVerifyHostileManifest(t *testing.T) {
 }
 
 // TestGenerateCertified: with Certify every UNSAT instance carries its
-// checked proof in the manifest, SAT ones none.
+// checked DRAT proof in the manifest (and the linear relaxation's
+// refutation where there is one), SAT ones none.
 func TestGenerateCertified(t *testing.T) {
 	if _, err := exec.LookPath("cadical"); err != nil {
 		if os.Getenv("NQUEENS_REQUIRE_SOLVERS") == "1" {
@@ -337,19 +339,27 @@ func TestGenerateCertified(t *testing.T) {
 }
 
 // TestBudgetAndHardness: an instance not decided within the budget is
-// expected UNKNOWN with a reason (and the run goes on); decided ones carry
-// the nodes dancing links needed, which grow with hardness; Hard draws M
-// at the measured peak.
+// expected UNKNOWN with a reason (and the run goes on), unless the linear
+// relaxation refutes it; decided ones carry the nodes dancing links
+// needed, which grow with hardness; Hard draws M at the measured peak.
 func TestBudgetAndHardness(t *testing.T) {
 	dir := t.TempDir()
 	rows, err := suite.Generate(context.Background(), filepath.Join(dir, "u"), suite.Options{Family: "completion", N: 12, M: 4, Count: 3, Budget: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
+	unknown := 0
 	for _, r := range rows {
-		if r.Expected != suite.Undecided || !strings.Contains(r.Reason, "budget") || r.DecideNodes != 0 {
-			t.Errorf("%s: %q %q %d", r.File, r.Expected, r.Reason, r.DecideNodes)
+		switch {
+		case r.Expected == suite.Undecided && strings.Contains(r.Reason, "budget") && r.DecideNodes == 0 && r.Certificate == "":
+			unknown++
+		case r.Expected == suite.Unsatisfiable && r.Certificate == nqueens.Refuted && r.DecideNodes == 0:
+		default:
+			t.Errorf("%s: %q %q %d %q", r.File, r.Expected, r.Reason, r.DecideNodes, r.Certificate)
 		}
+	}
+	if unknown == 0 {
+		t.Error("no instance left UNKNOWN by a budget of 1 ns")
 	}
 	if problems, _, err := suite.Verify(context.Background(), filepath.Join(dir, "u")); err != nil || len(problems) != 0 {
 		t.Errorf("verify of a suite with UNKNOWN instances: %v %v", err, problems)
@@ -359,7 +369,7 @@ func TestBudgetAndHardness(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range rows {
-		if r.M != suite.HardM(20) || strings.Count(r.Fixed, ":") != suite.HardM(20) || r.DecideNodes == 0 || r.Expected == suite.Undecided {
+		if r.M != suite.HardM(20) || strings.Count(r.Fixed, ":") != suite.HardM(20) || r.DecideNodes == 0 && r.Certificate != nqueens.Refuted || r.Expected == suite.Undecided {
 			t.Errorf("%s: m %d, %q, %d nodes, %s", r.File, r.M, r.Fixed, r.DecideNodes, r.Expected)
 		}
 	}
@@ -461,5 +471,59 @@ func TestCalibrated(t *testing.T) {
 	o.Calibrate = &suite.Calibration{Solver: "nosuch", Max: time.Second}
 	if _, err := suite.Generate(context.Background(), t.TempDir(), o); !errors.As(err, new(*nqueens.OptionError)) {
 		t.Errorf("an unknown solver: %v", err)
+	}
+}
+
+// TestRefutedWithinNoBudget: a published instance that the linear
+// relaxation refutes is UNSAT with that certificate even when the searches
+// have no time; with time, the searches agree and give their nodes beside
+// it; and Verify solves the suite again.
+func TestRefutedWithinNoBudget(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "testdata", "gent2017", "diag-12-4-2.param"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := model.ReadParam(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := l.Problem(12)
+	if r, err := native.Refute(context.Background(), p); err != nil || r == nil {
+		t.Fatalf("diag-12-4-2 d = 12 not refuted: %v", err)
+	}
+	for _, budget := range []time.Duration{1, time.Minute} {
+		dir := t.TempDir()
+		rows, err := suite.Generate(context.Background(), dir, suite.Options{Family: "diagonals", Lists: []suite.List{{Name: "diag-12-4-2", List: l, D: 12}}, Budget: budget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			if r.Expected != suite.Unsatisfiable || r.Certificate != nqueens.Refuted || (r.DecideNodes == 0) != (budget == 1) {
+				t.Errorf("budget %v: %s: %s %q, %d nodes", budget, r.File, r.Expected, r.Certificate, r.DecideNodes)
+			}
+		}
+		if problems, _, err := suite.Verify(context.Background(), dir); err != nil || len(problems) != 0 {
+			t.Errorf("budget %v: verify: %v %v", budget, err, problems)
+		}
+		// Files past the solvers' reach: the refutation stands for them;
+		// an unsatisfiable instance without one is reported.
+		restore := suite.SetVerifyBudget(1)
+		problems, _, err := suite.Verify(context.Background(), dir)
+		restore()
+		if err != nil || len(problems) != 0 {
+			t.Errorf("budget %v: verify within 1 ns: %v %v", budget, err, problems)
+		}
+	}
+	dir := t.TempDir()
+	l.Diagonals = l.Diagonals[:8] // no longer refuted: an instance with a solution, or one the searches must decide
+	if _, err := suite.Generate(context.Background(), dir, suite.Options{Family: "diagonals", Lists: []suite.List{{Name: "diag-12-4-2", List: l, D: 8}}}); err != nil {
+		t.Fatal(err)
+	}
+	restore := suite.SetVerifyBudget(1)
+	problems, _, err := suite.Verify(context.Background(), dir)
+	restore()
+	if err != nil || len(problems) == 0 {
+		t.Errorf("verify within 1 ns of an instance the relaxation does not refute: %v %v", err, problems)
 	}
 }
