@@ -152,3 +152,38 @@ func TestCPWide(t *testing.T) {
 		t.Fatalf("%d of 30 variants have a solution: the test needs both kinds", solved)
 	}
 }
+
+// TestCPFirstPublished: a first solution looked for by the complete search
+// (the restarts before it cut to one node, the probe too small for many of
+// these, the relaxation off) gives the published answers of the sample's
+// instances of n >= 16, on one goroutine and two.
+func TestCPFirstPublished(t *testing.T) {
+	sat, unsat, deep := 0, 0, 0
+	for i, in := range publishedSample(t) {
+		if in.p.N < 16 || i%3 != 0 {
+			continue
+		}
+		r, err := CP(context.Background(), in.p, CPOptions{FirstOnly: true, Jobs: 1 + i%2, Seed: uint64(i), Restarts: 1, NoRelaxation: true})
+		if err != nil {
+			t.Fatalf("%s: %v", in.name, err)
+		}
+		if (r.First != nil) != in.sat || r.Count != map[bool]uint64{true: 1}[in.sat] {
+			t.Fatalf("%s: first %v, count %d; the authors: satisfiable %v", in.name, r.First, r.Count, in.sat)
+		}
+		if r.First != nil {
+			sat++
+			if err := model.Verify(in.p, r.First); err != nil {
+				t.Fatalf("%s: %v", in.name, err)
+			}
+		} else {
+			unsat++
+		}
+		if r.Nodes > cpProbeNodes+1 {
+			deep++ // past the probe: the complete search searched
+		}
+	}
+	if sat == 0 || unsat == 0 || deep == 0 {
+		t.Fatalf("%d satisfiable and %d unsatisfiable instances, %d past the probe: the test needs all", sat, unsat, deep)
+	}
+	t.Logf("%d satisfiable, %d unsatisfiable, %d past the probe", sat, unsat, deep)
+}

@@ -61,10 +61,18 @@ func TestRefuteBruteForce(t *testing.T) {
 	t.Logf("%d of %d problems without a solution refuted", refuted, none)
 }
 
-// TestRefutePublished: on the sample of Gent, Jefferson and Nightingale's
-// published instances (every d of each list), a refutation only where
-// their solver found no solution, each checked; and some of them.
-func TestRefutePublished(t *testing.T) {
+// published is an instance of the sample of Gent, Jefferson and
+// Nightingale's published instances in testdata/gent2017 with the answer
+// their solver recorded.
+type published struct {
+	name string // diag-N-K-SEED dD
+	p    model.Problem
+	sat  bool
+}
+
+// publishedSample reads the sample: every d of every list that
+// answers.tsv gives an answer for.
+func publishedSample(t testing.TB) []published {
 	dir := filepath.Join("..", "testdata", "gent2017")
 	answers := map[string]bool{} // "n seed d": satisfiable
 	f, err := os.Open(filepath.Join(dir, "answers.tsv"))
@@ -81,16 +89,10 @@ func TestRefutePublished(t *testing.T) {
 	}
 	f.Close()
 	files, _ := filepath.Glob(filepath.Join(dir, "*.param"))
-	refuted, unsat := 0, 0
+	var out []published
 	for _, file := range files {
-		var n, seed int
-		var k string
 		base := strings.TrimSuffix(filepath.Base(file), ".param")
 		parts := strings.Split(base, "-") // diag-N-K-SEED
-		n, _ = strconv.Atoi(parts[1])
-		k = parts[2]
-		seed, _ = strconv.Atoi(parts[3])
-		_ = k
 		r, err := os.Open(file)
 		if err != nil {
 			t.Fatal(err)
@@ -101,26 +103,40 @@ func TestRefutePublished(t *testing.T) {
 			t.Fatal(err)
 		}
 		for d := 1; d <= len(l.Diagonals); d++ {
-			sat, ok := answers[strconv.Itoa(n)+" "+strconv.Itoa(seed)+" "+strconv.Itoa(d)]
+			sat, ok := answers[parts[1]+" "+parts[3]+" "+strconv.Itoa(d)]
 			if !ok {
 				continue
 			}
 			p, _ := l.Problem(d)
-			ref, err := Refute(context.Background(), p)
-			if err != nil {
-				t.Fatal(err)
+			out = append(out, published{base + " d" + strconv.Itoa(d), p, sat})
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no published instance with an answer")
+	}
+	return out
+}
+
+// TestRefutePublished: on the sample of Gent, Jefferson and Nightingale's
+// published instances (every d of each list), a refutation only where
+// their solver found no solution, each checked; and some of them.
+func TestRefutePublished(t *testing.T) {
+	refuted, unsat := 0, 0
+	for _, in := range publishedSample(t) {
+		ref, err := Refute(context.Background(), in.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !in.sat {
+			unsat++
+		}
+		if ref != nil {
+			refuted++
+			if in.sat {
+				t.Fatalf("%s: refuted, but it has a solution", in.name)
 			}
-			if !sat {
-				unsat++
-			}
-			if ref != nil {
-				refuted++
-				if sat {
-					t.Fatalf("%s d = %d: refuted, but it has a solution", base, d)
-				}
-				if err := ref.Check(p); err != nil {
-					t.Fatalf("%s d = %d: %v", base, d, err)
-				}
+			if err := ref.Check(in.p); err != nil {
+				t.Fatalf("%s: %v", in.name, err)
 			}
 		}
 	}

@@ -23,7 +23,7 @@ race() {
 	done
 	go test -count=1 -race -short -run "$pattern" "$@"
 }
-race 'Count|Constellation|Units|Cancel|Lookup|Counters|Checkpoint|Shards|Generate|Check|Journal' ./native ./ ./check ./cluster ./suite
+race 'CP|Count|Constellation|Units|Cancel|Lookup|Counters|Checkpoint|Shards|Generate|Check|Journal' ./native ./ ./check ./cluster ./suite
 go test -count=1 -race ./internal/... ./lab # small: every test under the detector
 race 'InProcess|Timeouts|Broken' ./solvers/sat
 race 'Queens|Langford|FirstAndStop|Colors|Multiplicities' ./solvers/dlx
