@@ -59,7 +59,11 @@ JAIR 59, 2017):
 
 --verify DIR re-checks a suite: every file's SHA-256, DIMACS files re-solved
 by gini and XCC files by dancing links as read from disk, and every instance
-decided again. The manifest is written last: an interrupted run leaves none.`,
+decided again, each within a minute (a file past it passes only when its
+instance's linear relaxation is refuted, the refutation checked again). An
+instance whose linear relaxation has no real solution is UNSAT by its Farkas
+refutation, checked, named in the certificate column, even past --budget.
+The manifest is written last: an interrupted run leaves none.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if verify != "" {
 				return argsBetween(0, 0, "no FAMILY with --verify")(cmd, args)
