@@ -39,33 +39,25 @@ type Farkas struct {
 
 // total is the sum of the weights of the lines a solution must fill or
 // may use: negative in a valid refutation.
-func (f *Farkas) total(p Problem) (int64, error) {
-	free, err := freeLines(p)
-	if err != nil {
-		return 0, err
-	}
+func (f *Farkas) total(free freeSet) int64 {
 	var t int64
-	for i, ok := range free.rows {
-		if ok {
-			t += f.Rows[i]
+	for _, x := range []struct {
+		free []bool
+		w    []int64
+	}{{free.rows, f.Rows}, {free.cols, f.Cols}, {free.sums, f.Sums}, {free.diffs, f.Diffs}} {
+		for i, ok := range x.free {
+			if ok {
+				t += x.w[i]
+			}
 		}
 	}
-	for i, ok := range free.cols {
-		if ok {
-			t += f.Cols[i]
-		}
-	}
-	for i, ok := range free.sums {
-		if ok {
-			t += f.Sums[i]
-		}
-	}
-	for i, ok := range free.diffs {
-		if ok {
-			t += f.Diffs[i]
-		}
-	}
-	return t, nil
+	return t
+}
+
+// square is the weight of the square (r, c): its row's, column's and two
+// diagonals'.
+func (f *Farkas) square(r, c int) int64 {
+	return f.Rows[r] + f.Cols[c] + f.Sums[r+c] + f.Diffs[r-c+f.N-1]
 }
 
 // Check verifies that f proves p has no solution; the error says what
@@ -102,21 +94,18 @@ func (f *Farkas) Check(p Problem) error {
 			return fmt.Errorf("model: the refutation weighs difference diagonal %d negatively", i-(n-1))
 		}
 	}
-	for r := range n {
-		if !free.rows[r] {
-			continue
+	var bad error
+	free.squares(func(r, c int) bool {
+		if w := f.square(r, c); w < 0 {
+			bad = fmt.Errorf("model: the refutation weighs the square at row %d, column %d negatively (%d)", r+1, c+1, w)
+			return false
 		}
-		for c := range n {
-			if !free.cols[c] || !free.sums[r+c] || !free.diffs[r-c+n-1] || !free.board.Open(r, c) {
-				continue
-			}
-			if w := f.Rows[r] + f.Cols[c] + f.Sums[r+c] + f.Diffs[r-c+n-1]; w < 0 {
-				return fmt.Errorf("model: the refutation weighs the square at row %d, column %d negatively (%d)", r+1, c+1, w)
-			}
-		}
+		return true
+	})
+	if bad != nil {
+		return bad
 	}
-	t, _ := f.total(p)
-	if t >= 0 {
+	if t := f.total(free); t >= 0 {
 		return fmt.Errorf("model: the refutation's total weight is %d, not negative", t)
 	}
 	return nil
@@ -128,6 +117,22 @@ func (f *Farkas) Check(p Problem) error {
 type freeSet struct {
 	rows, cols, sums, diffs []bool
 	board                   *Board
+}
+
+// squares calls f with every square where a queen may still stand, row by
+// row, until it returns false.
+func (fs freeSet) squares(f func(r, c int) bool) {
+	n := len(fs.rows)
+	for r := range n {
+		if !fs.rows[r] {
+			continue
+		}
+		for c := range n {
+			if fs.cols[c] && fs.sums[r+c] && fs.diffs[r-c+n-1] && fs.board.Open(r, c) && !f(r, c) {
+				return
+			}
+		}
+	}
 }
 
 // freeLines is the freeSet of p; pre-placed queens that attack each other
@@ -199,19 +204,12 @@ func FarkasFromReals(p Problem, rows, cols, sums, diffs []float64) *Farkas {
 	if err != nil {
 		return nil
 	}
-	for r := range n {
-		if !free.rows[r] {
-			continue
+	free.squares(func(r, c int) bool {
+		if w := f.square(r, c); w < 0 {
+			f.Rows[r] -= w
 		}
-		for c := range n {
-			if !free.cols[c] || !free.sums[r+c] || !free.diffs[r-c+n-1] || !free.board.Open(r, c) {
-				continue
-			}
-			if w := f.Rows[r] + f.Cols[c] + f.Sums[r+c] + f.Diffs[r-c+n-1]; w < 0 {
-				f.Rows[r] -= w
-			}
-		}
-	}
+		return true
+	})
 	if f.Check(p) != nil {
 		return nil
 	}

@@ -85,17 +85,7 @@ func BenchmarkRefute(b *testing.B) {
 		p := model.Problem{N: RelaxMaxN, Excluded: []model.Diagonal{{Kind: model.Sum, Index: 5}}}
 		name := "n=64-one-diagonal"
 		if in.file != "" {
-			f, err := os.Open(filepath.Join("..", "testdata", "gent2017", in.file+".param"))
-			if err != nil {
-				b.Fatal(err)
-			}
-			l, err := model.ReadParam(f)
-			f.Close()
-			if err != nil {
-				b.Fatal(err)
-			}
-			p, _ = l.Problem(in.d)
-			name = fmt.Sprintf("%s-d%d", in.file, in.d)
+			p, name = publishedInstance(b, in.file, in.d), fmt.Sprintf("%s-d%d", in.file, in.d)
 		}
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
@@ -119,16 +109,7 @@ func BenchmarkCPPublished(b *testing.B) {
 		file string
 		d    int
 	}{{"diag-20-4-75", 18}, {"diag-21-4-75", 18}, {"diag-21-4-163", 23}, {"diag-21-4-110", 17}, {"diag-21-4-259", 19}} {
-		f, err := os.Open(filepath.Join("..", "testdata", "gent2017", in.file+".param"))
-		if err != nil {
-			b.Fatal(err)
-		}
-		l, err := model.ReadParam(f)
-		f.Close()
-		if err != nil {
-			b.Fatal(err)
-		}
-		p, _ := l.Problem(in.d)
+		p := publishedInstance(b, in.file, in.d)
 		for _, jobs := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s-d%d/jobs=%d", in.file, in.d, jobs), func(b *testing.B) {
 				var r CPResult
@@ -142,4 +123,23 @@ func BenchmarkCPPublished(b *testing.B) {
 			})
 		}
 	}
+}
+
+// publishedInstance is the first d diagonals of the list of
+// testdata/gent2017/FILE.param.
+func publishedInstance(tb testing.TB, file string, d int) model.Problem {
+	f, err := os.Open(filepath.Join("..", "testdata", "gent2017", file+".param"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	l, err := model.ReadParam(f)
+	f.Close()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := l.Problem(d)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
 }

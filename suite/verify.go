@@ -130,10 +130,10 @@ func solveFile(ctx context.Context, r Row, data []byte, want bool) error {
 			err = ctx.Err()
 		}
 		if err != nil {
-			return fmt.Errorf("gini: %w", err)
+			return fmt.Errorf("suite: gini: %w", err)
 		}
 		if (res.Status == sat.Sat) != want {
-			return fmt.Errorf("gini says %v", res.Status)
+			return fmt.Errorf("suite: gini says %v", res.Status)
 		}
 	case encode.XCC:
 		x, err := xcc.Read(bytes.NewReader(data))
@@ -146,10 +146,10 @@ func solveFile(ctx context.Context, r Row, data []byte, want bool) error {
 		}
 		first, _, err := d.First(ctx)
 		if err != nil {
-			return fmt.Errorf("dancing links: %w", err)
+			return fmt.Errorf("suite: dancing links: %w", err)
 		}
 		if (first != nil) != want {
-			return fmt.Errorf("dancing links says %v", first != nil)
+			return fmt.Errorf("suite: dancing links says %v", first != nil)
 		}
 	}
 	return nil
