@@ -99,7 +99,9 @@ check ".param N disagrees" 2 1 q encode 9 --diagonals "$gent/diag-10-4-1.param"
 check ".param a folder" 2 1 q solve --diagonals "$gent"
 check "excluded diagonal off the board" 2 1 q solve 8 --exclude-diff 8
 check "rows without columns" 2 1 q count 8 --rows 1,2,3
-check "a hard published instance, decided and confirmed" 1 0 q solve --diagonals "$gent/diag-20-4-75.param:18"
+check "a hard published instance, refuted by the linear relaxation" 1 0 q solve --diagonals "$gent/diag-20-4-75.param:18"
+expect_out "no solution exists (method cp; confirmed by a Farkas refutation of the linear relaxation, checked)"
+check "a hard published instance, decided and confirmed" 1 0 q solve --diagonals "$gent/diag-21-4-163.param:23"
 expect_out "no solution exists (method cp; confirmed by dancing links)"
 check "count 33" 2 1 q count 33
 check "count --jobs -1" 2 1 q count 8 --jobs -1
