@@ -24,7 +24,8 @@ type CPOptions struct {
 	// for with before the complete search (0: 1).
 	Seed uint64
 	// Restarts bounds the nodes of those restarts, per goroutine: 0 for
-	// DefaultCPRestartNodes, a negative value for none.
+	// the default (DefaultCPRestartNodes, doubled for each queen to place
+	// past 20, up to 1,024 times), a negative value for none.
 	Restarts int64
 	// Each, if set, is called with every solution found (serialised
 	// across goroutines; the slice is reused). Returning false stops the
@@ -42,10 +43,30 @@ type CPOptions struct {
 const cpProbeNodes = 4096
 
 // DefaultCPRestartNodes bounds the randomized restarts of a search for a
-// first solution: about a quarter of a second a goroutine. They find a
-// solution of a satisfiable instance in a few thousand nodes where the
-// complete search may need millions, and cost little when there is none.
+// first solution with up to cpRestartGrowthFrom queens to place: about a
+// quarter of a second a goroutine. They find a solution of a satisfiable
+// instance in a few thousand nodes where the complete search may need
+// millions, and cost little when there is none.
 const DefaultCPRestartNodes = 50_000
+
+// Past cpRestartGrowthFrom queens to place, the restarts' default budget
+// doubles with each queen, as the search trees of the excluded diagonals
+// instances at the peak do (5 to 15 times for 2 more), up to
+// cpRestartGrowthMax doublings: 51 M nodes a goroutine from 30 queens,
+// about 10 s. They find satisfiable instances at the peak at n = 30 that
+// the complete search does not within a minute (2 of 20 lists, in 3.6 and
+// 5.4 s on two goroutines), and the unsatisfiable ones that need a search
+// there need minutes of it; at n = 24 they cost 0.2 s.
+const (
+	cpRestartGrowthFrom = 20
+	cpRestartGrowthMax  = 10
+)
+
+// defaultRestarts is the restarts' default budget a goroutine for k queens
+// to place.
+func defaultRestarts(k int) int64 {
+	return DefaultCPRestartNodes << min(max(k-cpRestartGrowthFrom, 0), cpRestartGrowthMax)
+}
 
 // CPResult is what CP found.
 type CPResult struct {
@@ -91,8 +112,7 @@ type CPResult struct {
 //     Gent, Jefferson and Nightingale (JAIR 2017) found hardest for their
 //     solvers at the root of the search.
 //   - The linear relaxation (Refute), unless the problem is the classic
-//     one or (FirstOnly) a first pass of the search or the restarts decide
-//     it: when it has no real
+//     one or (FirstOnly) a first pass of the search decides it: when it has no real
 //     solution, its Farkas certificate, checked, is the answer and there
 //     is no search. It settles about half of the unsatisfiable excluded
 //     diagonals instances at the peak of hardness up to N = 30 at least,
@@ -126,7 +146,7 @@ func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
 	if opt.FirstOnly {
 		budget := opt.Restarts
 		if budget == 0 {
-			budget = DefaultCPRestartNodes
+			budget = defaultRestarts(root.k)
 		}
 		if budget > 0 {
 			// A small tree is searched whole at once: a first pass of the
@@ -145,6 +165,10 @@ func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
 			case !probe.outOfBud:
 				return res, nil // the whole tree, no solution
 			}
+			if refuted, err := relax(ctx, p, opt); refuted != nil || err != nil {
+				res.Refutation = refuted
+				return res, err
+			}
 			found, exhausted, nodes, restarts := shared.restarts(base, root, jobs, max(opt.Seed, 1), budget)
 			res.Nodes, res.Restarts, res.Jobs = res.Nodes+nodes, restarts, jobs
 			switch {
@@ -158,12 +182,11 @@ func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
 			}
 		}
 	}
-	// The relaxation comes after the restarts, which find a solution of
-	// most satisfiable instances sooner than it is solved on large boards
-	// (0.7 s at N = 64).
-	if refuted, err := relax(ctx, p, opt); refuted != nil || err != nil {
-		res.Refutation = refuted
-		return res, err
+	if !opt.FirstOnly || opt.Restarts < 0 {
+		if refuted, err := relax(ctx, p, opt); refuted != nil || err != nil {
+			res.Refutation = refuted
+			return res, err
+		}
 	}
 	r := shared.complete(base, root, jobs)
 	r.Nodes += res.Nodes
