@@ -16,7 +16,7 @@ const RelaxMaxN = CPMaxN
 // column that takes a queen adding up to 1, those of each diagonal to at
 // most 1. When that system has no real solution, the multipliers that show
 // it (Farkas' lemma) are read off the final tableau of phase one of the
-// simplex method (Dantzig 1951; Bland's rule against cycling), made
+// simplex method (Dantzig 1951; Bland's rule, 1977, against cycling), made
 // integers, and checked by model.Farkas.Check: the proof stands on that
 // check alone. It returns nil when the relaxation has a solution (the
 // problem may still have none) or no proof checks.
@@ -28,8 +28,9 @@ const RelaxMaxN = CPMaxN
 // families of diagonals, and its multipliers are, near enough, a quadratic
 // in the row and the column (the identity sum (r+c)^2 + (r-c)^2 =
 // 2 sum r^2 + 2 sum c^2) with the excluded diagonals' gaps in it. Deeper in
-// a search it refutes little more than forward checking does, so it is
-// used at the root only (see docs/design.md).
+// a search it refutes most branches only where they are small already, at
+// more cost than searching them, so CP uses it at the root only (see
+// docs/design.md).
 func Refute(ctx context.Context, p model.Problem) (*model.Farkas, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
