@@ -51,7 +51,7 @@ func confirmCount(ctx context.Context, p model.Problem, method Method, who strin
 		return nil
 	}
 	if r.All == 0 {
-		if by := refutation(ctx, p); by != "" {
+		if by := refutation(ctx, p, r.refutation); by != "" {
 			r.ConfirmedBy = by
 			return nil
 		}
@@ -80,20 +80,35 @@ func confirmCount(ctx context.Context, p model.Problem, method Method, who strin
 // relaxation is told.
 const Refuted = "a Farkas refutation of the linear relaxation, checked"
 
-// refutation proves that p has no solution by its linear relaxation
-// (native.Refute), checked here again by model.Farkas.Check, and returns
-// Refuted; or "" when the relaxation has a solution, the problem is the
-// classic one or too large for it.
-func refutation(ctx context.Context, p model.Problem) string {
+// refutation proves that p has no solution by its linear relaxation and
+// returns Refuted; or "" when the relaxation has a solution, the problem is
+// the classic one or too large for it. The proof is the method's own when
+// it gave one (a cp that the relaxation answered), else native.Refute's;
+// either is checked here by model.Farkas.Check.
+func refutation(ctx context.Context, p model.Problem, given *model.Farkas) string {
 	if p.IsClassic() || p.N > native.RelaxMaxN {
 		return ""
 	}
-	f, err := native.Refute(ctx, p)
-	if err != nil || f == nil || f.Check(p) != nil {
+	f := given
+	if f == nil {
+		var err error
+		if f, err = native.Refute(ctx, p); err != nil || f == nil {
+			return ""
+		}
+	}
+	if f.Check(p) != nil {
 		return ""
 	}
 	return Refuted
 }
+
+// refutedError is a method's "no solution" that the linear relaxation
+// proved: the proof goes with it to the confirmation, which checks it
+// instead of solving the relaxation again.
+type refutedError struct{ proof *model.Farkas }
+
+func (e *refutedError) Error() string { return native.ErrNoSolution.Error() }
+func (e *refutedError) Unwrap() error { return native.ErrNoSolution }
 
 // budgeted is the context of a confirming search: the caller's deadline,
 // or ConfirmBudget when it sets none.
@@ -172,12 +187,13 @@ const ConfirmBudget = time.Minute
 // which ran as the registry's finder method: by the known counts for the
 // classic problem, by the pre-placed queens for a completion whose queens
 // cannot all stand, by a checked refutation of the linear relaxation
-// (Refuted) where it has one, else by a second, independent complete method
+// (Refuted: proof, the method's own, or one solved for here) where it has
+// one, else by a second, independent complete method
 // (SecondMethod) within the context's deadline or ConfirmBudget. It
 // returns a *NoSolutionError, a *WrongAnswerError when the answer is false,
 // or the context's error when it was cancelled (a deadline that passes
 // leaves the answer unconfirmed).
-func confirmNone(ctx context.Context, p model.Problem, method Method, who string) error {
+func confirmNone(ctx context.Context, p model.Problem, method Method, who string, proof *model.Farkas) error {
 	none := &NoSolutionError{Method: who}
 	if p.IsClassic() {
 		switch all, _, ok := model.KnownCount(p.N); {
@@ -194,7 +210,7 @@ func confirmNone(ctx context.Context, p model.Problem, method Method, who string
 		none.ConfirmedBy = why
 		return none
 	}
-	if by := refutation(ctx, p); by != "" {
+	if by := refutation(ctx, p, proof); by != "" {
 		none.ConfirmedBy = by
 		return none
 	}

@@ -70,31 +70,31 @@ func TestConfirmNone(t *testing.T) {
 		errors.As(err, &n)
 		return n
 	}
-	if n := noneOf(confirmNone(ctx, model.Classic(3), "backtrack", "x")); n == nil || n.ConfirmedBy != "OEIS A000170" {
+	if n := noneOf(confirmNone(ctx, model.Classic(3), "backtrack", "x", nil)); n == nil || n.ConfirmedBy != "OEIS A000170" {
 		t.Errorf("N = 3: %+v", n)
 	}
 	for _, p := range []model.Problem{model.Classic(8), model.Classic(40), {N: 6, Fixed: []model.Square{{Row: 0, Col: 1}}}} {
 		var w *WrongAnswerError
-		if err := confirmNone(ctx, p, "sat", "method sat, solver liar"); !errors.As(err, &w) || w.Method != "method sat, solver liar" {
+		if err := confirmNone(ctx, p, "sat", "method sat, solver liar", nil); !errors.As(err, &w) || w.Method != "method sat, solver liar" {
 			t.Errorf("%+v: %v, want a wrong answer", p, err)
 		}
 	}
 	unsat := model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 0}}} // corner queen: no 6-queens solution has one
 	for method, by := range map[Method]string{SAT: "constraint propagation (cp)", DLX: "constraint propagation (cp)", CP: "dancing links"} {
-		err := confirmNone(ctx, unsat, method, string(method))
+		err := confirmNone(ctx, unsat, method, string(method), nil)
 		if n := noneOf(err); n == nil || n.ConfirmedBy != by || !errors.Is(err, native.ErrNoSolution) {
 			t.Errorf("%s: %v, want confirmed by %s", method, err, by)
 		}
 	}
 	attacking := model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 0}, {Row: 1, Col: 1}}}
-	if n := noneOf(confirmNone(ctx, attacking, "sat", "sat")); n == nil || n.ConfirmedBy == "" {
+	if n := noneOf(confirmNone(ctx, attacking, "sat", "sat", nil)); n == nil || n.ConfirmedBy == "" {
 		t.Errorf("attacking queens: %+v", n)
 	}
 	// A budget already spent: the answer stands unconfirmed.
 	dctx, cancel := context.WithTimeout(ctx, 0)
 	defer cancel()
 	hard := model.Problem{N: 60, Blocked: []model.Square{{Row: 0, Col: 0}}}
-	if n := noneOf(confirmNone(dctx, hard, "sat", "sat")); n == nil || n.ConfirmedBy != "" || n.Unconfirmed == "" {
+	if n := noneOf(confirmNone(dctx, hard, "sat", "sat", nil)); n == nil || n.ConfirmedBy != "" || n.Unconfirmed == "" {
 		t.Errorf("no time left: %+v", n)
 	}
 }
@@ -131,5 +131,29 @@ func TestDefaultSATAMO(t *testing.T) {
 	}
 	if want := satAMOBySolver[DefaultSATSolver]; sol.AMO != want {
 		t.Errorf("method sat at N = 80 used %s, want %s", sol.AMO, want)
+	}
+}
+
+// TestConfirmNoneGivenRefutation: a method's own refutation is what the
+// confirmation checks: a valid one confirms, one that does not check is
+// set aside for the second method, not solved for again.
+func TestConfirmNoneGivenRefutation(t *testing.T) {
+	ctx := context.Background()
+	noneOf := func(err error) *NoSolutionError {
+		var n *NoSolutionError
+		errors.As(err, &n)
+		return n
+	}
+	p := model.Problem{N: 3, Blocked: []model.Square{{Row: 1, Col: 0}, {Row: 1, Col: 1}, {Row: 1, Col: 2}}}
+	proof := &model.Farkas{N: 3, Rows: []int64{0, -1, 0}, Cols: make([]int64, 3), Sums: make([]int64, 5), Diffs: make([]int64, 5)}
+	if n := noneOf(confirmNone(ctx, p, CP, "cp", proof)); n == nil || n.ConfirmedBy != Refuted {
+		t.Errorf("a valid refutation given: %+v", n)
+	}
+	bogus := &model.Farkas{N: 3, Rows: make([]int64, 3), Cols: make([]int64, 3), Sums: make([]int64, 5), Diffs: make([]int64, 5)}
+	if n := noneOf(confirmNone(ctx, p, CP, "cp", bogus)); n == nil || n.ConfirmedBy != Title(SecondMethod(p, CP)) {
+		t.Errorf("a refutation that does not check given: %+v", n)
+	}
+	if n := noneOf(confirmNone(ctx, p, CP, "cp", nil)); n == nil || n.ConfirmedBy != Refuted {
+		t.Errorf("none given: %+v", n)
 	}
 }

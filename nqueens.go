@@ -51,6 +51,9 @@ type CountResult struct {
 	// method that counted the same. Empty when it could not be confirmed,
 	// and Unconfirmed says why.
 	ConfirmedBy, Unconfirmed string
+	// refutation is the method's proof of a count of 0 by the linear
+	// relaxation (cp), for the confirmation to check.
+	refutation *model.Farkas
 }
 
 // FindOptions are the options of a finder; each method reads the ones that
@@ -221,7 +224,10 @@ var finders = []Finder{
 			if err != nil {
 				return nil, err
 			}
-			if r.First == nil {
+			switch {
+			case r.Refutation != nil:
+				return nil, &refutedError{r.Refutation}
+			case r.First == nil:
 				return nil, native.ErrNoSolution
 			}
 			return &Solution{Columns: columns(r.First), Nodes: r.Nodes}, nil
@@ -310,7 +316,7 @@ var counters = []Counter{
 				}
 			}
 			r, err := native.CP(ctx, p, co)
-			res := &CountResult{All: r.Count, Nodes: r.Nodes, Jobs: r.Jobs}
+			res := &CountResult{All: r.Count, Nodes: r.Nodes, Jobs: r.Jobs, refutation: r.Refutation}
 			if opt.Distinct {
 				res.Distinct, res.HasDistinct = uint64(classes.Len()), true
 			}
@@ -442,7 +448,12 @@ func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*So
 		case opt.NoConfirm:
 			return nil, &NoSolutionError{Method: who, Unconfirmed: "not confirmed, as asked"}
 		}
-		return nil, confirmNone(ctx, p, f.Name, who)
+		var refuted *refutedError
+		var proof *model.Farkas
+		if errors.As(err, &refuted) {
+			proof = refuted.proof
+		}
+		return nil, confirmNone(ctx, p, f.Name, who, proof)
 	}
 	if err != nil {
 		return nil, err
