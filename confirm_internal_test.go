@@ -65,11 +65,6 @@ func TestConfirmCount(t *testing.T) {
 // solution exists; an exhausted budget leaves it unconfirmed.
 func TestConfirmNone(t *testing.T) {
 	ctx := context.Background()
-	noneOf := func(err error) *NoSolutionError {
-		var n *NoSolutionError
-		errors.As(err, &n)
-		return n
-	}
 	if n := noneOf(confirmNone(ctx, model.Classic(3), "backtrack", "x", nil)); n == nil || n.ConfirmedBy != "OEIS A000170" {
 		t.Errorf("N = 3: %+v", n)
 	}
@@ -139,11 +134,6 @@ func TestDefaultSATAMO(t *testing.T) {
 // set aside for the second method, not solved for again.
 func TestConfirmNoneGivenRefutation(t *testing.T) {
 	ctx := context.Background()
-	noneOf := func(err error) *NoSolutionError {
-		var n *NoSolutionError
-		errors.As(err, &n)
-		return n
-	}
 	p := model.Problem{N: 3, Blocked: []model.Square{{Row: 1, Col: 0}, {Row: 1, Col: 1}, {Row: 1, Col: 2}}}
 	proof := &model.Farkas{N: 3, Rows: []int64{0, -1, 0}, Cols: make([]int64, 3), Sums: make([]int64, 5), Diffs: make([]int64, 5)}
 	if n := noneOf(confirmNone(ctx, p, CP, "cp", proof)); n == nil || n.ConfirmedBy != Refuted {
@@ -156,4 +146,11 @@ func TestConfirmNoneGivenRefutation(t *testing.T) {
 	if n := noneOf(confirmNone(ctx, p, CP, "cp", nil)); n == nil || n.ConfirmedBy != Refuted {
 		t.Errorf("none given: %+v", n)
 	}
+}
+
+// noneOf is the *NoSolutionError in err, or nil.
+func noneOf(err error) *NoSolutionError {
+	var n *NoSolutionError
+	errors.As(err, &n)
+	return n
 }
