@@ -245,45 +245,13 @@ func linkAt(links unsafe.Pointer, i int32) *item {
 // base is the address of p.nodes[0], for at.
 func (p *Problem) base() unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(p.nodes)) }
 
-// hide takes the other nodes of the option of node pp out of their items'
-// lists and returns how many (the updates; counted in a register rather
-// than in Stats, which the loop would load and store at every node).
-func hide(base unsafe.Pointer, pp int32) (updates uint64) {
-	for q := pp + 1; q != pp; {
-		nq := at(base, q)
-		x := nq.top
-		u, d := nq.up, nq.down
-		if x <= 0 {
-			q = u
-			continue
-		}
-		at(base, u).down = d
-		at(base, d).up = u
-		at(base, x).top--
-		updates++
-		q++
-	}
-	return updates
-}
+// linksBase is the address of p.links[0], for linkAt.
+func (p *Problem) linksBase() unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(p.links)) }
 
-func unhide(base unsafe.Pointer, pp int32) {
-	for q := pp - 1; q != pp; {
-		nq := at(base, q)
-		x := nq.top
-		u, d := nq.up, nq.down
-		if x <= 0 {
-			q = d
-			continue
-		}
-		at(base, u).down = q
-		at(base, d).up = q
-		at(base, x).top++
-		q--
-	}
-}
-
-// hideColored is hide for a problem with colors: nodes purified (color
-// -1) are out of their lists already and stay as they are (Knuth's hide').
+// hideColored takes the other nodes of the option of node pp out of their
+// items' lists, in a problem with colors, and returns how many (the
+// updates): nodes purified (color -1) are out of their lists already and
+// stay as they are (Knuth's hide').
 func (p *Problem) hideColored(pp int32) (updates uint64) {
 	nodes, color := p.nodes, p.color
 	for q := pp + 1; q != pp; {
@@ -324,16 +292,13 @@ func (p *Problem) unhideColored(pp int32) {
 }
 
 func (p *Problem) cover(i int32, st *Stats) {
-	updates := uint64(1) // the item leaves the list of items
 	if p.color == nil {
-		base := p.base()
-		for pp := at(base, i).down; pp != i; pp = at(base, pp).down {
-			updates += hide(base, pp)
-		}
-	} else {
-		for pp := p.nodes[i].down; pp != i; pp = p.nodes[pp].down {
-			updates += p.hideColored(pp)
-		}
+		st.Updates += coverPlain(p.base(), p.linksBase(), i)
+		return
+	}
+	updates := uint64(1) // the item leaves the list of items
+	for pp := p.nodes[i].down; pp != i; pp = p.nodes[pp].down {
+		updates += p.hideColored(pp)
 	}
 	st.Updates += updates
 	l, r := p.links[i].prev, p.links[i].next
@@ -342,18 +307,92 @@ func (p *Problem) cover(i int32, st *Stats) {
 }
 
 func (p *Problem) uncover(i int32) {
+	if p.color == nil {
+		uncoverPlain(p.base(), p.linksBase(), i)
+		return
+	}
 	l, r := p.links[i].prev, p.links[i].next
 	p.links[l].next = i
 	p.links[r].prev = i
-	if p.color == nil {
-		base := p.base()
-		for pp := at(base, i).up; pp != i; pp = at(base, pp).up {
-			unhide(base, pp)
+	for pp := p.nodes[i].up; pp != i; pp = p.nodes[pp].up {
+		p.unhideColored(pp)
+	}
+}
+
+// coverPlain is cover without colors, hide written into its loop: the
+// dance of most searches, a call less for each option hidden. It returns
+// the updates.
+func coverPlain(base, links unsafe.Pointer, i int32) (updates uint64) {
+	for pp := at(base, i).down; pp != i; pp = at(base, pp).down {
+		for q := pp + 1; q != pp; {
+			nq := at(base, q)
+			x := nq.top
+			u, d := nq.up, nq.down
+			if x <= 0 {
+				q = u
+				continue
+			}
+			at(base, u).down = d
+			at(base, d).up = u
+			at(base, x).top--
+			updates++
+			q++
 		}
-	} else {
-		for pp := p.nodes[i].up; pp != i; pp = p.nodes[pp].up {
-			p.unhideColored(pp)
+	}
+	li := linkAt(links, i)
+	l, r := li.prev, li.next
+	linkAt(links, l).next = r
+	linkAt(links, r).prev = l
+	return updates + 1 // and the item leaves the list of items
+}
+
+// uncoverPlain undoes coverPlain.
+func uncoverPlain(base, links unsafe.Pointer, i int32) {
+	li := linkAt(links, i)
+	l, r := li.prev, li.next
+	linkAt(links, l).next = i
+	linkAt(links, r).prev = i
+	for pp := at(base, i).up; pp != i; pp = at(base, pp).up {
+		for q := pp - 1; q != pp; {
+			nq := at(base, q)
+			x := nq.top
+			u, d := nq.up, nq.down
+			if x <= 0 {
+				q = d
+				continue
+			}
+			at(base, u).down = q
+			at(base, d).up = q
+			at(base, x).top++
+			q--
 		}
+	}
+}
+
+// commitPlain is commit without colors; it returns the updates.
+func commitPlain(base, links unsafe.Pointer, x int32) (updates uint64) {
+	for q := x + 1; q != x; {
+		nq := at(base, q)
+		if nq.top <= 0 {
+			q = nq.up
+			continue
+		}
+		updates += coverPlain(base, links, nq.top)
+		q++
+	}
+	return updates
+}
+
+// uncommitPlain undoes commitPlain.
+func uncommitPlain(base, links unsafe.Pointer, x int32) {
+	for q := x - 1; q != x; {
+		nq := at(base, q)
+		if nq.top <= 0 {
+			q = nq.down
+			continue
+		}
+		uncoverPlain(base, links, nq.top)
+		q--
 	}
 }
 
@@ -361,7 +400,8 @@ func (p *Problem) uncover(i int32) {
 // first in order among ties, or 0 when none is left.
 func (p *Problem) choose() int32 {
 	best, min := int32(0), int32(1<<31-1)
-	base, links := p.base(), unsafe.Pointer(unsafe.SliceData(p.links))
+	base := p.base()
+	links := p.linksBase()
 	for i := linkAt(links, 0).next; i != 0; i = linkAt(links, i).next {
 		if l := at(base, i).top; l < min {
 			best, min = i, l
@@ -380,15 +420,7 @@ func (p *Problem) commit(x int32, st *Stats) {
 		p.commitColored(x, st)
 		return
 	}
-	for q := x + 1; q != x; {
-		j := p.nodes[q].top
-		if j <= 0 {
-			q = p.nodes[q].up
-			continue
-		}
-		p.cover(j, st)
-		q++
-	}
+	st.Updates += commitPlain(p.base(), p.linksBase(), x)
 }
 
 func (p *Problem) commitColored(x int32, st *Stats) {
@@ -414,15 +446,7 @@ func (p *Problem) uncommit(x int32) {
 		p.uncommitColored(x)
 		return
 	}
-	for q := x - 1; q != x; {
-		j := p.nodes[q].top
-		if j <= 0 {
-			q = p.nodes[q].down
-			continue
-		}
-		p.uncover(j)
-		q--
-	}
+	uncommitPlain(p.base(), p.linksBase(), x)
 }
 
 func (p *Problem) uncommitColored(x int32) {
