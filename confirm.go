@@ -51,8 +51,8 @@ func confirmCount(ctx context.Context, p model.Problem, method Method, who strin
 		return nil
 	}
 	if r.All == 0 {
-		if by := refutation(ctx, p, r.refutation); by != "" {
-			r.ConfirmedBy = by
+		if f := refutation(ctx, p, r.refutation); f != nil {
+			r.ConfirmedBy, r.Refutation = Refuted, f
 			return nil
 		}
 	}
@@ -81,25 +81,25 @@ func confirmCount(ctx context.Context, p model.Problem, method Method, who strin
 const Refuted = "a Farkas refutation of the linear relaxation, checked"
 
 // refutation proves that p has no solution by its linear relaxation and
-// returns Refuted; or "" when the relaxation has a solution, the problem is
-// the classic one or too large for it. The proof is the method's own when
+// returns the proof (Refuted); or nil when the relaxation has a solution,
+// the problem is the classic one or too large for it. The proof is the method's own when
 // it gave one (a cp that the relaxation answered), else native.Refute's;
 // either is checked here by model.Farkas.Check.
-func refutation(ctx context.Context, p model.Problem, given *model.Farkas) string {
+func refutation(ctx context.Context, p model.Problem, given *model.Farkas) *model.Farkas {
 	if p.IsClassic() || p.N > native.RelaxMaxN {
-		return ""
+		return nil
 	}
 	f := given
 	if f == nil {
 		var err error
 		if f, err = native.Refute(ctx, p); err != nil || f == nil {
-			return ""
+			return nil
 		}
 	}
 	if f.Check(p) != nil {
-		return ""
+		return nil
 	}
-	return Refuted
+	return f
 }
 
 // refutedError is a method's "no solution" that the linear relaxation
@@ -210,8 +210,8 @@ func confirmNone(ctx context.Context, p model.Problem, method Method, who string
 		none.ConfirmedBy = why
 		return none
 	}
-	if by := refutation(ctx, p, proof); by != "" {
-		none.ConfirmedBy = by
+	if f := refutation(ctx, p, proof); f != nil {
+		none.ConfirmedBy, none.Refutation = Refuted, f
 		return none
 	}
 	other := SecondMethod(p, method)

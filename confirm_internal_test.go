@@ -136,14 +136,14 @@ func TestConfirmNoneGivenRefutation(t *testing.T) {
 	ctx := context.Background()
 	p := model.Problem{N: 3, Blocked: []model.Square{{Row: 1, Col: 0}, {Row: 1, Col: 1}, {Row: 1, Col: 2}}}
 	proof := &model.Farkas{N: 3, Rows: []int64{0, -1, 0}, Cols: make([]int64, 3), Sums: make([]int64, 5), Diffs: make([]int64, 5)}
-	if n := noneOf(confirmNone(ctx, p, CP, "cp", proof)); n == nil || n.ConfirmedBy != Refuted {
+	if n := noneOf(confirmNone(ctx, p, CP, "cp", proof)); n == nil || n.ConfirmedBy != Refuted || n.Refutation != proof {
 		t.Errorf("a valid refutation given: %+v", n)
 	}
 	bogus := &model.Farkas{N: 3, Rows: make([]int64, 3), Cols: make([]int64, 3), Sums: make([]int64, 5), Diffs: make([]int64, 5)}
-	if n := noneOf(confirmNone(ctx, p, CP, "cp", bogus)); n == nil || n.ConfirmedBy != Title(SecondMethod(p, CP)) {
+	if n := noneOf(confirmNone(ctx, p, CP, "cp", bogus)); n == nil || n.ConfirmedBy != Title(SecondMethod(p, CP)) || n.Refutation != nil {
 		t.Errorf("a refutation that does not check given: %+v", n)
 	}
-	if n := noneOf(confirmNone(ctx, p, CP, "cp", nil)); n == nil || n.ConfirmedBy != Refuted {
+	if n := noneOf(confirmNone(ctx, p, CP, "cp", nil)); n == nil || n.ConfirmedBy != Refuted || n.Refutation == nil || n.Refutation.Check(p) != nil {
 		t.Errorf("none given: %+v", n)
 	}
 }

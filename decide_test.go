@@ -134,6 +134,17 @@ func TestDeciderConfirms(t *testing.T) {
 		var none *NoSolutionError
 		if !errors.As(err, &none) || none.ConfirmedBy != want {
 			t.Errorf("%s d = %d: %v, want it confirmed by %s", a.file, a.d, err, want)
+			continue
+		}
+		// The proof goes with the answer, checked, where it is one.
+		if (none.Refutation != nil) != (f != nil) || f != nil && none.Refutation.Check(p) != nil {
+			t.Errorf("%s d = %d: refutation %v with the answer confirmed by %s", a.file, a.d, none.Refutation != nil, none.ConfirmedBy)
+		}
+		if f != nil {
+			r, err := counter(CP).Count(context.Background(), p, CountOptions{})
+			if err != nil || r.All != 0 || r.ConfirmedBy != Refuted || r.Refutation == nil || r.Refutation.Check(p) != nil {
+				t.Errorf("%s d = %d: counted %+v, %v", a.file, a.d, r, err)
+			}
 		}
 	}
 	if hardest < 4 || refuted == 0 || refuted == hardest {

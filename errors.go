@@ -3,6 +3,7 @@ package nqueens
 import (
 	"fmt"
 
+	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
 )
 
@@ -40,6 +41,9 @@ type NoSolutionError struct {
 	ConfirmedBy string
 	// Unconfirmed says why it could not be, when ConfirmedBy is empty.
 	Unconfirmed string
+	// Refutation is the proof when ConfirmedBy is Refuted (checked;
+	// model.WriteFarkas writes it), else nil.
+	Refutation *model.Farkas
 }
 
 func (e *NoSolutionError) Error() string {

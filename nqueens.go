@@ -51,6 +51,9 @@ type CountResult struct {
 	// method that counted the same. Empty when it could not be confirmed,
 	// and Unconfirmed says why.
 	ConfirmedBy, Unconfirmed string
+	// Refutation is the proof of a count of 0 when ConfirmedBy is Refuted
+	// (checked; model.WriteFarkas writes it), else nil.
+	Refutation *model.Farkas
 	// refutation is the method's proof of a count of 0 by the linear
 	// relaxation (cp), for the confirmation to check.
 	refutation *model.Farkas

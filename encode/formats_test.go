@@ -66,6 +66,13 @@ func goldenCases(t *testing.T) map[string]func(w *bytes.Buffer) error {
 			return encode.Write(ctx, w, completion, f, encode.Ladder{}, encode.OrganPipe, opt("5 --fix 1:2 --block 3:3 --format "+string(f)+" --amo ladder --order organ-pipe"))
 		}
 	}
+	// A refutation file: the 4x4 board without its sum diagonals r+c = 2,
+	// 3, 5 and 6 (1-based) has four queens and three sum diagonals.
+	short := model.Problem{N: 4, Excluded: []model.Diagonal{{Kind: model.Sum, Index: 0}, {Kind: model.Sum, Index: 1}, {Kind: model.Sum, Index: 3}, {Kind: model.Sum, Index: 4}}}
+	cases["n4-diagonals.farkas"] = func(w *bytes.Buffer) error {
+		f := &model.Farkas{N: 4, Rows: []int64{-1, -1, -1, -1}, Cols: make([]int64, 4), Sums: []int64{1, 1, 1, 1, 1, 1, 1}, Diffs: make([]int64, 7)}
+		return encode.WriteRefutation(w, short, f, encode.Options{Generator: "nqueens (golden test)", Command: "nqueens solve 4 --exclude-sum 2,3,5,6 --refutation n4-diagonals.farkas"})
+	}
 	unsat := model.Problem{N: 4, Fixed: []model.Square{{Row: 0, Col: 0}, {Row: 1, Col: 1}}}
 	cases["n4-attacking.cnf"] = func(w *bytes.Buffer) error {
 		return encode.Write(ctx, w, unsat, encode.DIMACS, encode.Pairwise{}, 0, opt("4 --fix 1:1,2:2"))

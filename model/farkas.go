@@ -166,11 +166,16 @@ func freeLines(p Problem) (freeSet, error) {
 
 // FarkasFromReals turns real weights (u on rows and columns, v on
 // diagonals, as a linear programming solver finds them: near a
-// refutation, with rounding errors) into an integer refutation of p: the
+// refutation, with rounding errors) into an integer refutation of p. The
+// weights of a vertex are rational, often with a small common
+// denominator: the first of the scales 1 to 64 times the smallest weight
+// (in size, of those above 10^-6 of the largest) at which the rounded
+// weights check gives a proof of small whole numbers. Failing that, the
 // weights are scaled so that the largest is 2^30, rounded, negative
 // diagonal weights raised to 0, and a square left below 0 by the rounding
-// raised by its row's weight. It returns nil when the result does not
-// check.
+// raised by its row's weight. Either is divided by the greatest common
+// divisor of its weights (the same proof, shorter to read). It returns
+// nil when no result checks.
 func FarkasFromReals(p Problem, rows, cols, sums, diffs []float64) *Farkas {
 	n := p.N
 	if n > FarkasMaxN || len(rows) != n || len(cols) != n || len(sums) != 2*n-1 || len(diffs) != 2*n-1 {
@@ -188,7 +193,45 @@ func FarkasFromReals(p Problem, rows, cols, sums, diffs []float64) *Farkas {
 	if big == 0 {
 		return nil
 	}
-	scale := (1 << 30) / big
+	free, err := freeLines(p)
+	if err != nil {
+		return nil
+	}
+	small := big
+	for _, w := range [][]float64{rows, cols, sums, diffs} {
+		for _, x := range w {
+			if a := math.Abs(x); a > 1e-6*big {
+				small = min(small, a)
+			}
+		}
+	}
+	for k := 1; k <= 64; k++ {
+		if 2*float64(k)*big/small > farkasMaxWeight {
+			break
+		}
+		f := roundFarkas(n, float64(k)/small, rows, cols, sums, diffs)
+		if f.Check(p) == nil {
+			f.reduce()
+			return f
+		}
+	}
+	f := roundFarkas(n, (1<<30)/big, rows, cols, sums, diffs)
+	free.squares(func(r, c int) bool {
+		if w := f.square(r, c); w < 0 {
+			f.Rows[r] -= w
+		}
+		return true
+	})
+	f.reduce()
+	if f.Check(p) != nil {
+		return nil
+	}
+	return f
+}
+
+// roundFarkas is the weights times scale, rounded to whole numbers, the
+// diagonals' at least 0.
+func roundFarkas(n int, scale float64, rows, cols, sums, diffs []float64) *Farkas {
 	round := func(w []float64, floor0 bool) []int64 {
 		out := make([]int64, len(w))
 		for i, x := range w {
@@ -199,19 +242,28 @@ func FarkasFromReals(p Problem, rows, cols, sums, diffs []float64) *Farkas {
 		}
 		return out
 	}
-	f := &Farkas{N: n, Rows: round(rows, false), Cols: round(cols, false), Sums: round(sums, true), Diffs: round(diffs, true)}
-	free, err := freeLines(p)
-	if err != nil {
-		return nil
-	}
-	free.squares(func(r, c int) bool {
-		if w := f.square(r, c); w < 0 {
-			f.Rows[r] -= w
+	return &Farkas{N: n, Rows: round(rows, false), Cols: round(cols, false), Sums: round(sums, true), Diffs: round(diffs, true)}
+}
+
+// reduce divides the weights by their greatest common divisor: every
+// inequality of the proof keeps its sign.
+func (f *Farkas) reduce() {
+	var g int64
+	for _, ws := range [][]int64{f.Rows, f.Cols, f.Sums, f.Diffs} {
+		for _, x := range ws {
+			a, b := g, max(x, -x)
+			for b != 0 {
+				a, b = b, a%b
+			}
+			g = a
 		}
-		return true
-	})
-	if f.Check(p) != nil {
-		return nil
 	}
-	return f
+	if g <= 1 {
+		return
+	}
+	for _, ws := range [][]int64{f.Rows, f.Cols, f.Sums, f.Diffs} {
+		for i := range ws {
+			ws[i] /= g
+		}
+	}
 }

@@ -101,6 +101,15 @@ check "excluded diagonal off the board" 2 1 q solve 8 --exclude-diff 8
 check "rows without columns" 2 1 q count 8 --rows 1,2,3
 check "a hard published instance, refuted by the linear relaxation" 1 0 q solve --diagonals "$gent/diag-20-4-75.param:18"
 expect_out "no solution exists (method cp; confirmed by a Farkas refutation of the linear relaxation, checked)"
+check "its refutation written with --refutation" 1 0 q solve --diagonals "$gent/diag-20-4-75.param:18" --refutation proof.farkas
+check "the refutation checked by verify" 0 0 q verify 20 --diagonals "$gent/diag-20-4-75.param:18" proof.farkas
+expect_out "valid: the refutation proves that no solution exists"
+check "the refutation against another problem" 1 0 q verify 20 --diagonals "$gent/diag-20-4-75.param:17" proof.farkas
+expect_out "invalid: "
+sed 's/^sums /sums x /' proof.farkas >bad.farkas
+check "a malformed refutation file" 2 1 q verify 20 --diagonals "$gent/diag-20-4-75.param:18" bad.farkas
+expect_err "line"
+check "a refutation file of another board" 1 0 q verify 8 proof.farkas
 check "a hard published instance, decided and confirmed" 1 0 q solve --diagonals "$gent/diag-21-4-163.param:23"
 expect_out "no solution exists (method cp; confirmed by dancing links)"
 check "count 33" 2 1 q count 33

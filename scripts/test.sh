@@ -36,7 +36,7 @@ fuzzlog=$(mktemp)
 targets=0
 for target in cnf:FuzzReadDIMACS xcc:FuzzRead solvers/sat:FuzzParseOutput cluster:FuzzReadJournal \
 	cluster:FuzzDecodeShard cnf/drat:FuzzCheck suite:FuzzParseManifest model:FuzzReadSolution model:FuzzReadParam solvers/dlx:FuzzCount \
-	model:FuzzFarkasCheck; do
+	model:FuzzFarkasCheck model:FuzzReadFarkas; do
 	# Go 1.26's fuzzing coordinator can fail a target with a bare "context
 	# deadline exceeded" as -fuzztime runs out, having found nothing (a race
 	# in internal/fuzz, golang/go#75804, fixed in Go 1.27): such a run, with

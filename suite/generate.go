@@ -431,33 +431,33 @@ func randomBlocked(rng *rand.Rand, n, m int) []model.Square {
 // budget is an error that wraps context.DeadlineExceeded.
 //
 // A refutation of p's linear relaxation (native.Refute), checked by
-// model.Farkas.Check, proves there is no solution without a search: proof
-// then says so (nqueens.Refuted), and the two methods must agree with it.
+// model.Farkas.Check, proves there is no solution without a search: it is
+// returned as proof, and the two methods must agree with it.
 // An instance they cannot decide within the budget is decided by it
 // (count 0, nodes 0) instead of being an error.
-func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool, count *uint64, nodes uint64, proof string, err error) {
+func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool, count *uint64, nodes uint64, proof *model.Farkas, err error) {
 	if !p.IsClassic() && p.N <= native.RelaxMaxN {
 		f, err := native.Refute(ctx, p)
 		if err != nil {
-			return false, nil, 0, "", err
+			return false, nil, 0, nil, err
 		}
 		if f != nil {
 			if err := f.Check(p); err != nil {
-				return false, nil, 0, "", fmt.Errorf("suite: the linear relaxation's refutation does not check: %v", err)
+				return false, nil, 0, nil, fmt.Errorf("suite: the linear relaxation's refutation does not check: %v", err)
 			}
-			proof = nqueens.Refuted
+			proof = f
 		}
 	}
 	bctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	ok, count, nodes, err = decideBoth(bctx, p)
 	switch {
-	case proof == "":
+	case proof == nil:
 	case undecided(ctx, err):
 		zero := uint64(0)
 		return false, &zero, 0, proof, nil
 	case err == nil && (ok || count != nil && *count != 0):
-		return false, nil, 0, "", fmt.Errorf("suite: the searches find a solution of %+v, which the linear relaxation refutes", p)
+		return false, nil, 0, nil, fmt.Errorf("suite: the searches find a solution of %+v, which the linear relaxation refutes", p)
 	}
 	return ok, count, nodes, proof, err
 }
@@ -583,7 +583,7 @@ type instance struct {
 	ok               bool
 	count            *uint64
 	nodes            uint64
-	proof            string
+	proof            *model.Farkas
 	reference        string
 	referenceSeconds float64
 }
@@ -665,7 +665,7 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		var ok bool
 		var count *uint64
 		var nodes uint64
-		var proof string
+		var proof *model.Farkas
 		var err error
 		switch {
 		case in.decided:
@@ -691,7 +691,7 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		base := Row{Expected: expected, Reason: reason, ID: in.id, Family: o.Family, N: in.p.N, M: in.m, K: in.k, Seed: o.Seed,
 			Fixed: model.FormatSquares(in.p.Fixed), Blocked: model.FormatSquares(in.p.Blocked),
 			ExcludeSum: model.FormatDiagonals(in.p.Excluded, model.Sum), ExcludeDiff: model.FormatDiagonals(in.p.Excluded, model.Difference),
-			Solutions: count, DecideNodes: nodes, Certificate: proof, Reference: in.reference, ReferenceSeconds: in.referenceSeconds}
+			Solutions: count, DecideNodes: nodes, Reference: in.reference, ReferenceSeconds: in.referenceSeconds}
 		note := fmt.Sprintf("suite instance %s: family %s, seed %d, draw %d", in.id, o.Family, o.Seed, in.seed)
 		if o.Family == "diagonals" {
 			base.Seed = in.seed
@@ -700,19 +700,29 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 				note = fmt.Sprintf("suite instance %s: the first %d diagonals of a given list", in.id, in.m)
 			}
 		}
+		if proof != nil && expected == Unsatisfiable {
+			// The proof goes beside the instance, for anyone to check.
+			base.Certificate, base.Refutation = nqueens.Refuted, in.id+encode.RefutationExtension
+			eo := encode.Options{Generator: "nqueens " + nqueens.Version, Note: note}
+			if _, err := writeHashed(ctx, filepath.Join(dir, base.Refutation), func(w io.Writer) error {
+				return encode.WriteRefutation(w, in.p, proof, eo)
+			}, nil); err != nil {
+				return nil, err
+			}
+		}
 		if o.Certify && expected == Unsatisfiable {
 			cctx, cancel := context.WithTimeout(ctx, o.Budget)
 			drat, err := certify(cctx, in.p)
 			cancel()
 			switch {
-			case undecided(ctx, err) && proof != "":
+			case undecided(ctx, err) && proof != nil:
 				// The refutation alone.
 			case undecided(ctx, err):
 				base.Certificate = fmt.Sprintf("none: %s gave no checked proof within the budget of %v", nqueens.CertifySolver, o.Budget)
 			case err != nil:
 				return nil, fmt.Errorf("%s: %w", in.id, err)
-			case proof != "":
-				base.Certificate = drat + "; " + proof
+			case proof != nil:
+				base.Certificate = drat + "; " + nqueens.Refuted
 			default:
 				base.Certificate = drat
 			}

@@ -84,6 +84,11 @@ type Row struct {
 	// one (nqueens.Refuted), which alone decides an instance the two
 	// methods cannot within the budget.
 	Certificate string `json:"certificate,omitempty"`
+	// Refutation names the refutation file beside the instance (".farkas",
+	// model.ReadFarkas) when the linear relaxation refutes it: the proof
+	// of UNSAT, which anyone can check ("nqueens verify"), and which
+	// Verify checks.
+	Refutation string `json:"refutation,omitempty"`
 	// Command writes the file again, byte for byte: nqueens encode with
 	// the instance's squares, format and encoding. It is the header's.
 	Command string `json:"command"`
@@ -162,6 +167,13 @@ func parseManifest(raw []byte, name string) (Manifest, error) {
 func (r Row) problem() string {
 	if !filepath.IsLocal(r.File) || filepath.Base(r.File) != r.File || strings.HasPrefix(r.File, ".") || slices.Contains(manifestNames, r.File) {
 		return fmt.Sprintf("%q is not the name of an instance file of the suite", r.File)
+	}
+	if r.Refutation != "" && (!filepath.IsLocal(r.Refutation) || filepath.Base(r.Refutation) != r.Refutation || strings.HasPrefix(r.Refutation, ".") ||
+		!strings.HasSuffix(r.Refutation, encode.RefutationExtension) || r.Refutation == r.File) {
+		return fmt.Sprintf("refutation %q is not the name of a refutation file (%s) of the suite", textio.Clip(r.Refutation, 40), encode.RefutationExtension)
+	}
+	if r.Refutation != "" && r.Expected != Unsatisfiable {
+		return fmt.Sprintf("a refutation with the answer %s", r.Expected)
 	}
 	if !r.Expected.Known() {
 		return fmt.Sprintf("expected %q is none of %s, %s, %s", textio.Clip(string(r.Expected), 40), Satisfiable, Unsatisfiable, Undecided)
@@ -273,7 +285,7 @@ func writeHashed(ctx context.Context, path string, write func(io.Writer) error, 
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason", "k", "exclude_sum", "exclude_diff", "reference", "reference_s", "gbd_hash"}
+var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason", "k", "exclude_sum", "exclude_diff", "reference", "reference_s", "gbd_hash", "refutation"}
 
 // Manifest is the content of manifest.json.
 type Manifest struct {
@@ -306,7 +318,7 @@ func writeManifests(dir, command string, rows []Row) error {
 			}
 			cw.Write([]string{r.File, string(r.Expected), r.ID, r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), r.Fixed, r.Blocked,
 				strconv.FormatUint(r.Seed, 10), string(r.Format), r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol, r.Certificate, r.Command,
-				strconv.FormatUint(r.DecideNodes, 10), r.Reason, strconv.Itoa(r.K), r.ExcludeSum, r.ExcludeDiff, r.Reference, referenceSeconds(r), r.GBDHash})
+				strconv.FormatUint(r.DecideNodes, 10), r.Reason, strconv.Itoa(r.K), r.ExcludeSum, r.ExcludeDiff, r.Reference, referenceSeconds(r), r.GBDHash, r.Refutation})
 		}
 		cw.Flush()
 		return cw.Error()

@@ -63,8 +63,14 @@ func TestGenerate(t *testing.T) {
 			if fmt.Sprint(ha) != fmt.Sprint(hb) {
 				t.Errorf("two runs with the same options differ")
 			}
-			if len(ha) != len(rows)+2 {
-				t.Errorf("%d files for %d manifest rows", len(ha), len(rows))
+			refutations := map[string]bool{}
+			for _, r := range rows {
+				if r.Refutation != "" {
+					refutations[r.Refutation] = true
+				}
+			}
+			if len(ha) != len(rows)+2+len(refutations) {
+				t.Errorf("%d files for %d manifest rows and %d refutations", len(ha), len(rows), len(refutations))
 			}
 			counted := map[string]uint64{}
 			for _, r := range rows {
@@ -94,6 +100,21 @@ func TestGenerate(t *testing.T) {
 				if o.Family == "unsat" && r.Expected != suite.Unsatisfiable || o.Family == "completion" && len(p.Fixed) != o.M {
 					t.Errorf("%s: %+v", r.File, r)
 				}
+				if r.Refutation != "" {
+					// The proof beside the instance refutes its problem.
+					f, err := os.Open(filepath.Join(a, r.Refutation))
+					if err != nil {
+						t.Fatal(err)
+					}
+					w, err := model.ReadFarkas(f)
+					f.Close()
+					if err != nil || w.Check(p) != nil || want != 0 || r.Certificate != nqueens.Refuted {
+						t.Errorf("%s: refutation %s: %v, certificate %q, brute force %d", r.File, r.Refutation, err, r.Certificate, want)
+					}
+				}
+			}
+			if o.Family == "unsat" && len(refutations) == 0 {
+				t.Errorf("no refutation among %d unsatisfiable rows", len(rows))
 			}
 			// manifest.csv has the same rows.
 			f, _ := os.Open(filepath.Join(a, "manifest.csv"))
@@ -109,6 +130,26 @@ func TestGenerate(t *testing.T) {
 			}
 			if probs, _, err := suite.Verify(context.Background(), a); len(probs) != 0 || err != nil {
 				t.Errorf("verify: %v %v", probs, err)
+			}
+			for name := range refutations {
+				// Weights that refute nothing: every square's -1.
+				os.WriteFile(filepath.Join(a, name), []byte(fmt.Sprintf("p farkas %d\nrows%s\ncols%s\nsums%s\ndiffs%s\n", o.N,
+					strings.Repeat(" -1", o.N), strings.Repeat(" 0", o.N), strings.Repeat(" 0", 2*o.N-1), strings.Repeat(" 0", 2*o.N-1))), 0o644)
+				probs, _, _ := suite.Verify(context.Background(), a)
+				if len(probs) != 1 || !strings.Contains(probs[0], "does not refute") {
+					t.Errorf("verify after a refutation was changed: %q", probs)
+				}
+				os.Remove(filepath.Join(a, name))
+				probs, _, _ = suite.Verify(context.Background(), a)
+				if len(probs) != 1 || !strings.Contains(probs[0], "no such file") {
+					t.Errorf("verify after a refutation was removed: %q", probs)
+				}
+				break
+			}
+			for name := range refutations {
+				// Back as they were: the second suite's are the same.
+				data, _ := os.ReadFile(filepath.Join(b, name))
+				os.WriteFile(filepath.Join(a, name), data, 0o644)
 			}
 			os.WriteFile(filepath.Join(a, rows[0].File), []byte("p cnf 1 1\n1 0\n"), 0o644)
 			os.Remove(filepath.Join(a, rows[len(rows)-1].File))
@@ -514,6 +555,15 @@ func TestRefutedWithinNoBudget(t *testing.T) {
 		if err != nil || len(problems) != 0 {
 			t.Errorf("budget %v: verify within 1 ns: %v %v", budget, err, problems)
 		}
+		if budget == 1 {
+			forgeClause(t, dir, rows[0])
+			restore := suite.SetVerifyBudget(1)
+			problems, _, err := suite.Verify(context.Background(), dir)
+			restore()
+			if err != nil || len(problems) != 1 || !strings.Contains(problems[0], "not the encoding of its instance's problem") {
+				t.Errorf("verify within 1 ns of a file changed, its hashes in the manifest changed with it: %v %q", err, problems)
+			}
+		}
 	}
 	dir := t.TempDir()
 	l.Diagonals = l.Diagonals[:8] // no longer refuted: an instance with a solution, or one the searches must decide
@@ -525,5 +575,44 @@ func TestRefutedWithinNoBudget(t *testing.T) {
 	restore()
 	if err != nil || len(problems) == 0 {
 		t.Errorf("verify within 1 ns of an instance the relaxation does not refute: %v %v", err, problems)
+	}
+}
+
+// forgeClause turns the sign of the first literal of the last clause of
+// the DIMACS file of row r in the suite in dir, and writes its new SHA-256
+// and GBD hash into manifest.json: a change only re-encoding shows.
+func forgeClause(t *testing.T, dir string, r suite.Row) {
+	t.Helper()
+	if r.Format != encode.DIMACS {
+		t.Fatalf("%s is not a DIMACS file", r.File)
+	}
+	path := filepath.Join(dir, r.File)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	last := lines[len(lines)-1]
+	if strings.HasPrefix(last, "-") {
+		lines[len(lines)-1] = last[1:]
+	} else {
+		lines[len(lines)-1] = "-" + last
+	}
+	forged := []byte(strings.Join(lines, "\n") + "\n")
+	if err := os.WriteFile(path, forged, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gbd, err := cnf.GBDHash(bytes.NewReader(forged))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw = bytes.ReplaceAll(raw, []byte(r.SHA256), []byte(fmt.Sprintf("%x", sha256.Sum256(forged))))
+	raw = bytes.ReplaceAll(raw, []byte(r.GBDHash), []byte(gbd))
+	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), raw, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

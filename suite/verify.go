@@ -11,9 +11,11 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/textio"
+	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
 	"github.com/queenslab/nqueens/xcc"
@@ -27,17 +29,9 @@ const maxInstance = 1 << 30
 // regular file of the folder (a symbolic link, a FIFO, a device) or whose
 // bytes have changed is an error.
 func ReadInstance(dir string, row Row) ([]byte, error) {
-	path := filepath.Join(dir, row.File)
-	st, err := os.Lstat(path)
+	data, err := readSuiteFile(dir, row.File, maxInstance)
 	if err != nil {
-		return nil, fmt.Errorf("suite: %s: %v", row.File, unwrapPath(err))
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("suite: %s is not a regular file of the suite (%v)", row.File, st.Mode().Type())
-	}
-	data, err := textio.ReadFile(path, maxInstance)
-	if err != nil {
-		return nil, fmt.Errorf("suite: %s: %v", row.File, err)
+		return nil, err
 	}
 	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != row.SHA256 {
 		return nil, fmt.Errorf("suite: %s has changed since the suite was written (its SHA-256 differs from the manifest's)", row.File)
@@ -53,11 +47,14 @@ var verifyBudget = time.Minute
 // DIMACS files are re-solved with gini as read from disk, XCC files with
 // dancing links, and every instance's problem (from its squares) again as
 // Generate decided it (two methods, and the linear relaxation's
-// refutation), each within a minute. A file of an instance without a
-// solution that its solver cannot re-solve within the budget passes when
-// the instance's problem is refuted by its linear relaxation (the
-// refutation checked again; the file is held to the problem by its
-// SHA-256). It returns one line per problem found.
+// refutation), each within a minute. The refutation file of an instance
+// (Row.Refutation) must check against its problem. A file that its
+// solver cannot re-solve within the budget passes when its instance's
+// problem was decided again as the manifest says (by the two methods, or
+// by the refutation of its linear relaxation) and the file, from its
+// header on ("p cnf" for DIMACS, the items line for XCC), is the
+// encoding of that problem written again. It returns one line per
+// problem found.
 func Verify(ctx context.Context, dir string) ([]string, int, error) {
 	m, _, err := ReadManifest(dir)
 	if err != nil {
@@ -65,7 +62,7 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 	}
 	rows := m.Files
 	var problems []string
-	refuted := map[string]bool{} // by id: decided, and refuted by the linear relaxation
+	settled := map[string]*model.Problem{} // by id: decided again as the manifest says
 	decided := map[string]bool{}
 	for _, r := range rows {
 		data, err := ReadInstance(dir, r)
@@ -89,7 +86,12 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 				problems = append(problems, fmt.Sprintf("%s: %v", r.ID, err))
 				continue
 			}
-			ok, count, _, proof, err := decide(ctx, p, verifyBudget)
+			if r.Refutation != "" {
+				if err := checkRefutation(dir, r.Refutation, p); err != nil {
+					problems = append(problems, fmt.Sprintf("%s: %v", r.ID, err))
+				}
+			}
+			ok, count, _, _, err := decide(ctx, p, verifyBudget)
 			switch {
 			case err != nil:
 				problems = append(problems, fmt.Sprintf("%s: %v", r.ID, err))
@@ -97,22 +99,96 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 				problems = append(problems, fmt.Sprintf("%s: solved again, %v, the manifest %s", r.ID, ok, r.Expected))
 			case count != nil && r.Solutions != nil && *count != *r.Solutions:
 				problems = append(problems, fmt.Sprintf("%s: %d solutions, the manifest %d", r.ID, *count, *r.Solutions))
+			default:
+				settled[r.ID] = &p
 			}
-			refuted[r.ID] = proof != ""
 		}
 		fctx, cancel := context.WithTimeout(ctx, verifyBudget)
 		err = solveFile(fctx, r, data, want)
 		cancel()
 		switch {
 		case err == nil:
-		case ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) && refuted[r.ID] && !want:
-			// Past the solvers' reach, and refuted: the refutation of
-			// its problem, checked again above, stands for it.
+		case ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) && settled[r.ID] != nil:
+			// Past the solver's reach: the answer of its problem, found
+			// again above, stands for the file if the file encodes it.
+			if err := sameEncoding(ctx, r, data, *settled[r.ID]); err != nil {
+				problems = append(problems, fmt.Sprintf("%s: not re-solved within %v, and %v", r.File, verifyBudget, err))
+			}
 		default:
 			problems = append(problems, fmt.Sprintf("%s: %v, the manifest %s", r.File, err, r.Expected))
 		}
 	}
 	return problems, len(rows), ctx.Err()
+}
+
+// sameEncoding checks that data, the file of row r, is the encoding of p
+// in the row's format and encoding, from its header on: the comments
+// before it (command, note) are not compared.
+func sameEncoding(ctx context.Context, r Row, data []byte, p model.Problem) error {
+	var b bytes.Buffer
+	if err := nqueens.Encode(ctx, &b, p, nqueens.EncodeOptions{Format: r.Format, AMO: r.Encoding}); err != nil {
+		return err
+	}
+	if !bytes.Equal(encodingBody(r.Format, data), encodingBody(r.Format, b.Bytes())) {
+		return fmt.Errorf("suite: the file is not the encoding of its instance's problem, written again")
+	}
+	return nil
+}
+
+// encodingBody is data from the first line that is not a comment of the
+// format on ("c" in DIMACS, "|" in XCC).
+func encodingBody(f encode.Format, data []byte) []byte {
+	comment := []byte("c")
+	if f == encode.XCC {
+		comment = []byte("|")
+	}
+	for len(data) > 0 && bytes.HasPrefix(data, comment) {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			return nil
+		}
+		data = data[i+1:]
+	}
+	return data
+}
+
+// maxRefutation caps the bytes of a refutation file read.
+const maxRefutation = 8 << 20
+
+// readSuiteFile reads the file name of the suite in dir, at most max
+// bytes: one that is not a regular file of the folder (a symbolic link, a
+// FIFO, a device) is an error.
+func readSuiteFile(dir, name string, max int64) ([]byte, error) {
+	path := filepath.Join(dir, name)
+	st, err := os.Lstat(path)
+	if err != nil {
+		return nil, fmt.Errorf("suite: %s: %v", name, unwrapPath(err))
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("suite: %s is not a regular file of the suite (%v)", name, st.Mode().Type())
+	}
+	data, err := textio.ReadFile(path, max)
+	if err != nil {
+		return nil, fmt.Errorf("suite: %s: %v", name, err)
+	}
+	return data, nil
+}
+
+// checkRefutation reads the refutation file name of the suite in dir (a
+// regular file of the folder) and checks it against p.
+func checkRefutation(dir, name string, p model.Problem) error {
+	data, err := readSuiteFile(dir, name, maxRefutation)
+	if err != nil {
+		return err
+	}
+	f, err := model.ReadFarkas(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("suite: %s: %v", name, err)
+	}
+	if err := f.Check(p); err != nil {
+		return fmt.Errorf("suite: %s does not refute the instance: %v", name, err)
+	}
+	return nil
 }
 
 // solveFile re-solves the file of row r, its bytes data: gini for DIMACS,

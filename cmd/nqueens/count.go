@@ -21,6 +21,7 @@ func newCount(e *env) *cobra.Command {
 		probFlags      problemFlags
 		solverOpts     solverFlags
 		unitOpts       unitFlags
+		refute         refutationFlag
 	)
 	c := &cobra.Command{
 		Use:   "count [N]",
@@ -62,6 +63,9 @@ Every model and cover is verified as a solution before it is counted.
 				}
 				return unitOpts.run(cmd, e, n, jobs, &solverOpts)
 			}
+			if err := checkWritable(refute.path); err != nil {
+				return err
+			}
 			ctx, cancel := solverOpts.context(cmd)
 			defer cancel()
 			ord, err := parseOrder(order, ct.Orders, ordered(nqueens.Counters(), func(c nqueens.Counter) ([]nqueens.Order, nqueens.Method) { return c.Orders, c.Name }))
@@ -93,12 +97,18 @@ Every model and cover is verified as a solution before it is counted.
 				}
 				oeis, known = oeisVerdict(r)
 			}
+			more := ""
+			if r.All == 0 {
+				if more, err = refute.write(cmd.Context(), e, p, r.Refutation); err != nil {
+					return err
+				}
+			}
 			if asJSON {
 				if err := writeCountJSON(e, r, p, oeis); err != nil {
 					return err
 				}
 			} else {
-				fmt.Fprintln(e.stdout, countLine(ct, r, p, unique, oeis))
+				fmt.Fprintln(e.stdout, countLine(ct, r, p, unique, oeis)+more)
 			}
 			return known
 		},
@@ -109,6 +119,7 @@ Every model and cover is verified as a solution before it is counted.
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of the summary line")
 	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
 	c.Flags().StringVar(&order, "order", "", "backtrack: lex (default) or heuristic (fewest squares first, with forward checking); the count is the same")
+	refute.add(c)
 	probFlags.add(c)
 	solverOpts.add(c)
 	unitOpts.add(c)

@@ -59,10 +59,14 @@ JAIR 59, 2017):
 
 --verify DIR re-checks a suite: every file's SHA-256, DIMACS files re-solved
 by gini and XCC files by dancing links as read from disk, and every instance
-decided again, each within a minute (a file past it passes only when its
-instance's linear relaxation is refuted, the refutation checked again). An
-instance whose linear relaxation has no real solution is UNSAT by its Farkas
-refutation, checked, named in the certificate column, even past --budget.
+decided again, each within a minute (a file past it passes when its
+instance was decided again and the file's clauses or options are those of
+its encoding, written again), and every refutation file checked against
+its instance. An instance whose linear relaxation has no real solution is
+UNSAT by its Farkas refutation, checked, even past --budget: the proof is
+written beside the instance as ID.farkas (integer weights; 'nqueens verify
+N ... ID.farkas' checks it), named in the refutation column, and the
+certificate column says so.
 The manifest is written last: an interrupted run leaves none.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if verify != "" {
@@ -149,7 +153,17 @@ The manifest is written last: an interrupted run leaves none.`,
 			if answers[suite.Undecided] > 0 {
 				unknown = fmt.Sprintf(", %d UNKNOWN (not decided within --budget)", answers[suite.Undecided])
 			}
-			fmt.Fprintf(e.stdout, "%s: %d files for %d instances (%d SAT, %d UNSAT%s), manifest.json and manifest.csv\n", out, len(rows), len(ids), answers[suite.Satisfiable], answers[suite.Unsatisfiable], unknown)
+			refuted := map[string]bool{}
+			for _, r := range rows {
+				if r.Refutation != "" {
+					refuted[r.Refutation] = true
+				}
+			}
+			proofs := ""
+			if len(refuted) > 0 {
+				proofs = fmt.Sprintf(", %d refutation files", len(refuted))
+			}
+			fmt.Fprintf(e.stdout, "%s: %d files for %d instances (%d SAT, %d UNSAT%s)%s, manifest.json and manifest.csv\n", out, len(rows), len(ids), answers[suite.Satisfiable], answers[suite.Unsatisfiable], unknown, proofs)
 			return nil
 		},
 	}

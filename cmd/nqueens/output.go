@@ -1,11 +1,19 @@
 package main
 
 import (
+	"context"
+	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/atomicfile"
+	"github.com/queenslab/nqueens/model"
 )
 
 // checkWritable fails early, before any work, if path cannot be written
@@ -46,4 +54,26 @@ func plural(n uint64, noun string) string {
 		return "1 " + noun
 	}
 	return thousands(n) + " " + noun + "s"
+}
+
+// refutationFlag is --refutation FILE of solve and count: where to write
+// the proof of "no solution" when the linear relaxation gives one.
+type refutationFlag struct{ path string }
+
+func (r *refutationFlag) add(c *cobra.Command) {
+	c.Flags().StringVar(&r.path, "refutation", "", "when the answer is no solution, proved by the linear relaxation, write the proof to this file (integer weights; 'nqueens verify' checks it)")
+}
+
+// write writes f, the checked refutation of p (nil when there is none), to
+// the file of --refutation, and returns what the answer's line adds: ""
+// when written or not asked for, else why no file was written.
+func (r *refutationFlag) write(ctx context.Context, e *env, p model.Problem, f *model.Farkas) (string, error) {
+	switch {
+	case r.path == "":
+		return "", nil
+	case f == nil:
+		return fmt.Sprintf("; no refutation written to %s: the linear relaxation does not refute it", r.path), nil
+	}
+	opt := encode.Options{Generator: "nqueens " + nqueens.Version, Command: e.cmdline}
+	return "", atomicfile.Write(ctx, r.path, func(w io.Writer) error { return encode.WriteRefutation(w, p, f, opt) })
 }

@@ -40,6 +40,7 @@ func newSolve(e *env) *cobra.Command {
 		probFlags     problemFlags
 		solverOpts    solverFlags
 		pic           pictureFlags
+		refute        refutationFlag
 	)
 	c := &cobra.Command{
 		Use:   "solve [N]",
@@ -72,6 +73,9 @@ solution: the exit status is then 1.
 				return usagef("--board draws boards up to N = %d; use -o to write the solution", boardLimit)
 			}
 			if err := checkWritable(out); err != nil {
+				return err
+			}
+			if err := checkWritable(refute.path); err != nil {
 				return err
 			}
 			if err := pic.check(); err != nil {
@@ -113,10 +117,14 @@ solution: the exit status is then 1.
 			}
 			var none *nqueens.NoSolutionError
 			if errors.As(err, &none) {
-				if none.ConfirmedBy == "" {
-					return failure{fmt.Sprintf("N = %d: %s found no solution; unconfirmed: %s", n, none.Method, none.Unconfirmed)}
+				more, err := refute.write(cmd.Context(), e, p, none.Refutation)
+				if err != nil {
+					return err
 				}
-				return failure{fmt.Sprintf("N = %d: no solution exists (%s; confirmed by %s)", n, none.Method, none.ConfirmedBy)}
+				if none.ConfirmedBy == "" {
+					return failure{fmt.Sprintf("N = %d: %s found no solution; unconfirmed: %s%s", n, none.Method, none.Unconfirmed, more)}
+				}
+				return failure{fmt.Sprintf("N = %d: no solution exists (%s; confirmed by %s)%s", n, none.Method, none.ConfirmedBy, more)}
 			}
 			if err != nil {
 				return err
@@ -149,6 +157,7 @@ solution: the exit status is then 1.
 	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
 	c.Flags().BoolVar(&certify, "certify", false, "confirm 'no solution' by a DRAT proof from cadical, checked in-process")
 	c.Flags().StringVar(&order, "order", "", "backtrack and dlx: heuristic tries values in random order with restarts (--seed), the row or item with fewest choices first: any N up to 1000 at once; default: backtrack's lexicographic order, dlx's Knuth order")
+	refute.add(c)
 	probFlags.add(c)
 	solverOpts.add(c)
 	pic.add(c)

@@ -12,21 +12,42 @@ func newVerify(e *env) *cobra.Command {
 	var probFlags problemFlags
 	c := &cobra.Command{
 		Use:   "verify N [FILE|-]",
-		Short: "Check a solution file",
+		Short: "Check a solution file, or a refutation file",
 		Long: `Read a solution file in the classic format (the 1-based column of each row on
 one line, then optionally a drawing for N <= 20; what the classic C
 local-search programs and 'nqueens solve -o' write) from FILE or standard input, and check it.
 Prints "valid" (exit 0) or the first conflict (exit 1); a file that is not in
-the format is an error naming the line and field (exit 2).`,
+the format is an error naming the line and field (exit 2).
+
+A refutation file (it starts with a "c" comment or its "p farkas N" header;
+what 'solve --refutation' and 'gen' write) is a proof that the problem given
+by N and the problem flags has no solution: its weights are checked against
+that problem in integer arithmetic, and "valid" means no solution exists.`,
 		Args: argsBetween(1, 2, "N and at most one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := probFlags.parse(args[:1])
 			if err != nil {
 				return err
 			}
-			q, err := readSolution(e, args[1:], p.N)
+			r, name, done, err := openInput(e, args[1:])
 			if err != nil {
 				return err
+			}
+			defer done()
+			f, rest, err := readRefutation(r, name)
+			if err != nil {
+				return err
+			}
+			if f != nil {
+				if err := f.Check(p); err != nil {
+					return failure{"invalid: " + err.Error()}
+				}
+				fmt.Fprintln(e.stdout, "valid: the refutation proves that no solution exists")
+				return nil
+			}
+			q, err := model.ReadSolution(rest, p.N)
+			if err != nil {
+				return usagef("%s: %v", name, err)
 			}
 			if err := model.Verify(p, q); err != nil {
 				return failure{"invalid: " + err.Error()}
