@@ -97,14 +97,17 @@ Every model and cover is verified as a solution before it is counted.
 				}
 				oeis, known = oeisVerdict(r)
 			}
-			more := ""
+			more, written := "", ""
 			if r.All == 0 {
 				if more, err = refute.write(cmd.Context(), e, p, r.Refutation); err != nil {
 					return err
 				}
+				if more == "" {
+					written = refute.path
+				}
 			}
 			if asJSON {
-				if err := writeCountJSON(e, r, p, oeis); err != nil {
+				if err := writeCountJSON(e, r, p, oeis, written); err != nil {
 					return err
 				}
 			} else {
@@ -195,11 +198,13 @@ type countJSON struct {
 	// could not be confirmed.
 	ConfirmedBy string `json:"confirmed_by,omitempty"`
 	Unconfirmed string `json:"unconfirmed,omitempty"`
+	// Refutation is the file --refutation wrote, when it wrote one.
+	Refutation string `json:"refutation,omitempty"`
 }
 
-func writeCountJSON(e *env, r *nqueens.CountResult, p model.Problem, oeis string) error {
+func writeCountJSON(e *env, r *nqueens.CountResult, p model.Problem, oeis, refutation string) error {
 	j := countJSON{N: r.N, Variant: p.Variant(), Method: r.Method, Solutions: r.All, Nodes: r.Nodes,
-		Seconds: r.Elapsed.Seconds(), Jobs: r.Jobs, OEIS: oeis, ConfirmedBy: r.ConfirmedBy, Unconfirmed: r.Unconfirmed}
+		Seconds: r.Elapsed.Seconds(), Jobs: r.Jobs, OEIS: oeis, ConfirmedBy: r.ConfirmedBy, Unconfirmed: r.Unconfirmed, Refutation: refutation}
 	if r.HasDistinct {
 		d := r.Distinct
 		j.Distinct = &d

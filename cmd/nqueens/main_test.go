@@ -958,6 +958,10 @@ func TestRefutationFile(t *testing.T) {
 	if code, out, _ := runCLI(t, "", "verify", "20", "--diagonals", hard, counted); code != 0 || !strings.HasPrefix(out, "valid") {
 		t.Errorf("verify of count's file: %d %q", code, out)
 	}
+	var cj countJSON
+	if code, out, _ := runCLI(t, "", "count", "--diagonals", hard, "--refutation", counted, "--json"); code != 0 || json.Unmarshal([]byte(out), &cj) != nil || cj.Refutation != counted {
+		t.Errorf("count --json --refutation: %d %q", code, out)
+	}
 	// Confirmed by dancing links: the relaxation has a real solution.
 	none := filepath.Join(dir, "none.farkas")
 	code, out, _ = runCLI(t, "", "solve", "--diagonals", param("diag-21-4-163")+":23", "--refutation", none)
