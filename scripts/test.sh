@@ -67,6 +67,8 @@ go run ./examples/export-dimacs "$scratch" 4 6 >/dev/null
 go run ./examples/certify >/dev/null
 go run ./examples/completion-suite "$scratch/suite" >/dev/null
 go run ./examples/ten-million 1000000 >/dev/null
+go run ./examples/refute testdata/gent2017/diag-20-4-75.param 18 "$scratch/proof.farkas" >/dev/null
+go run ./cmd/nqueens verify 20 --diagonals testdata/gent2017/diag-20-4-75.param:18 "$scratch/proof.farkas" >/dev/null
 echo "examples: all ran"
 # The cluster test on a real single-node Slurm: root only, so behind a flag
 # that .ci/run sets; it installs and starts Slurm and stops what it started.
