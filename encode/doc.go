@@ -1,7 +1,8 @@
 // Package encode writes an N-Queens problem (model.Problem) as input for other
 // solvers: CNF with a choice of at-most-one encodings (DIMACS), exact cover
 // (Knuth's XCC text for his DLX programs), pseudo-Boolean constraints (OPB),
-// MiniZinc and XCSP3. The CNF is a cnf.Source and the exact cover an
+// MiniZinc and XCSP3, and a refutation file (WriteRefutation) with the header
+// the others have. The CNF is a cnf.Source and the exact cover an
 // xcc.Problem: what is not about queens (formulas, the DIMACS and XCC
 // formats) lives in packages cnf and xcc.
 //
