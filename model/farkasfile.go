@@ -31,17 +31,9 @@ import (
 // at most 14 characters, with room for comments.
 const maxFarkasBytes = 4 << 20
 
-// FarkasError is a refutation file that does not follow the format.
-type FarkasError struct {
-	Line int // 1-based, 0 for the file as a whole
-	Msg  string
-}
-
-func (e *FarkasError) Error() string {
-	if e.Line == 0 {
-		return "model: refutation file: " + e.Msg
-	}
-	return fmt.Sprintf("model: refutation file, line %d: %s", e.Line, e.Msg)
+// farkasError is a *FileError of a refutation file.
+func farkasError(line int, msg string) *FileError {
+	return &FileError{Format: "refutation", Line: line, Msg: msg}
 }
 
 // farkasKeys are the weight lines of a refutation file, in their order.
@@ -91,7 +83,7 @@ func WriteFarkas(w io.Writer, f *Farkas, comments []string) error {
 // N" with N from 1 to FarkasMaxN, then the lines rows, cols, sums and
 // diffs once each, in that order, with N, N, 2N-1 and 2N-1 whole numbers
 // of at most 2^40 in size; blank lines are allowed, nothing else. A file
-// that is not so is a *FarkasError. The weights are not checked against a
+// that is not so is a *FileError. The weights are not checked against a
 // problem: that is Farkas.Check.
 func ReadFarkas(r io.Reader) (*Farkas, error) {
 	raw, err := io.ReadAll(io.LimitReader(r, maxFarkasBytes+1))
@@ -99,7 +91,7 @@ func ReadFarkas(r io.Reader) (*Farkas, error) {
 		return nil, fmt.Errorf("model: refutation file: %v", err)
 	}
 	if len(raw) > maxFarkasBytes {
-		return nil, &FarkasError{Msg: fmt.Sprintf("longer than %d bytes", maxFarkasBytes)}
+		return nil, farkasError(0, fmt.Sprintf("longer than %d bytes", maxFarkasBytes))
 	}
 	var f *Farkas
 	next := 0 // the weight line expected next
@@ -112,34 +104,34 @@ func ReadFarkas(r io.Reader) (*Farkas, error) {
 		}
 		if f == nil {
 			if len(fields) != 3 || fields[0] != "p" || fields[1] != "farkas" {
-				return nil, &FarkasError{Line: lineNo, Msg: fmt.Sprintf("%q is not the header p farkas N", clipParam(strings.TrimSpace(line)))}
+				return nil, farkasError(lineNo, fmt.Sprintf("%q is not the header p farkas N", clipParam(strings.TrimSpace(line))))
 			}
 			n, err := strconv.Atoi(fields[2])
 			if err != nil || n < 1 || n > FarkasMaxN {
-				return nil, &FarkasError{Line: lineNo, Msg: fmt.Sprintf("N = %q is not a board size from 1 to %d", clipParam(fields[2]), FarkasMaxN)}
+				return nil, farkasError(lineNo, fmt.Sprintf("N = %q is not a board size from 1 to %d", clipParam(fields[2]), FarkasMaxN))
 			}
 			f = &Farkas{N: n}
 			continue
 		}
 		if next == len(farkasKeys) {
-			return nil, &FarkasError{Line: lineNo, Msg: fmt.Sprintf("%q after the diffs line", clipParam(strings.TrimSpace(line)))}
+			return nil, farkasError(lineNo, fmt.Sprintf("%q after the diffs line", clipParam(strings.TrimSpace(line))))
 		}
 		key := farkasKeys[next]
 		if fields[0] != key {
-			return nil, &FarkasError{Line: lineNo, Msg: fmt.Sprintf("%q where the %s line is due", clipParam(fields[0]), key)}
+			return nil, farkasError(lineNo, fmt.Sprintf("%q where the %s line is due", clipParam(fields[0]), key))
 		}
 		want := f.N
 		if next >= 2 {
 			want = 2*f.N - 1
 		}
 		if len(fields)-1 != want {
-			return nil, &FarkasError{Line: lineNo, Msg: fmt.Sprintf("%d weights on the %s line, not %d", len(fields)-1, key, want)}
+			return nil, farkasError(lineNo, fmt.Sprintf("%d weights on the %s line, not %d", len(fields)-1, key, want))
 		}
 		ws := make([]int64, want)
 		for i, s := range fields[1:] {
 			x, err := strconv.ParseInt(s, 10, 64)
 			if err != nil || x > farkasMaxWeight || x < -farkasMaxWeight {
-				return nil, &FarkasError{Line: lineNo, Msg: fmt.Sprintf("weight %d of the %s line, %q, is not a whole number of at most 2^40 in size", i+1, key, clipParam(s))}
+				return nil, farkasError(lineNo, fmt.Sprintf("weight %d of the %s line, %q, is not a whole number of at most 2^40 in size", i+1, key, clipParam(s)))
 			}
 			ws[i] = x
 		}
@@ -157,9 +149,9 @@ func ReadFarkas(r io.Reader) (*Farkas, error) {
 	}
 	switch {
 	case f == nil:
-		return nil, &FarkasError{Msg: "no header p farkas N"}
+		return nil, farkasError(0, "no header p farkas N")
 	case next < len(farkasKeys):
-		return nil, &FarkasError{Msg: "no " + farkasKeys[next] + " line"}
+		return nil, farkasError(0, "no "+farkasKeys[next]+" line")
 	}
 	return f, nil
 }

@@ -101,9 +101,9 @@ func TestReadFarkasRejects(t *testing.T) {
 		{"a line after diffs", good + "rows 1 1\n", 6},
 	} {
 		_, err := model.ReadFarkas(strings.NewReader(c.text))
-		var fe *model.FarkasError
+		var fe *model.FileError
 		if !errors.As(err, &fe) {
-			t.Errorf("%s: %v, not a *FarkasError", c.name, err)
+			t.Errorf("%s: %v, not a *FileError", c.name, err)
 			continue
 		}
 		if fe.Line != c.line || strings.Contains(err.Error(), "\n") {

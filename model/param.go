@@ -34,23 +34,30 @@ const ParamMaxN = 1000
 // under it.
 const maxParamBytes = 1 << 20
 
-// ParamError is a .param file that does not follow the format.
-type ParamError struct {
-	Line int // 1-based, 0 for the file as a whole
-	Msg  string
+// FileError is a .param file or a refutation file that does not follow its
+// format.
+type FileError struct {
+	Format string // ".param" or "refutation"
+	Line   int    // 1-based, 0 for the file as a whole
+	Msg    string
 }
 
-func (e *ParamError) Error() string {
+func (e *FileError) Error() string {
 	if e.Line == 0 {
-		return "model: .param file: " + e.Msg
+		return fmt.Sprintf("model: %s file: %s", e.Format, e.Msg)
 	}
-	return fmt.Sprintf("model: .param file, line %d: %s", e.Line, e.Msg)
+	return fmt.Sprintf("model: %s file, line %d: %s", e.Format, e.Line, e.Msg)
+}
+
+// paramError is a *FileError of a .param file.
+func paramError(line int, msg string) *FileError {
+	return &FileError{Format: ".param", Line: line, Msg: msg}
 }
 
 // ReadParam reads a .param file strictly: the three keys once each, in any
 // order, "n" from 1 to ParamMaxN, "numdiags" the length of "diags" (whose
 // list may run over several lines), every pair [v, t] with t 0 or 1 and v
-// from 0 to 2n-2, no diagonal twice. Anything else is a *ParamError.
+// from 0 to 2n-2, no diagonal twice. Anything else is a *FileError.
 func ReadParam(r io.Reader) (DiagonalList, error) {
 	var l DiagonalList
 	raw, err := io.ReadAll(io.LimitReader(bufio.NewReader(r), maxParamBytes+1))
@@ -58,7 +65,7 @@ func ReadParam(r io.Reader) (DiagonalList, error) {
 		return l, fmt.Errorf("model: .param file: %v", err)
 	}
 	if len(raw) > maxParamBytes {
-		return l, &ParamError{Msg: fmt.Sprintf("longer than %d bytes", maxParamBytes)}
+		return l, paramError(0, fmt.Sprintf("longer than %d bytes", maxParamBytes))
 	}
 	text := string(raw)
 	values := map[string]string{}
@@ -72,10 +79,10 @@ func ReadParam(r io.Reader) (DiagonalList, error) {
 		key, value, ok := strings.Cut(line, "=")
 		key = strings.TrimSpace(key)
 		if !ok || key != "n" && key != "numdiags" && key != "diags" {
-			return l, &ParamError{Line: i + 1, Msg: fmt.Sprintf("%q is not n =, numdiags = or diags =", clipParam(line))}
+			return l, paramError(i+1, fmt.Sprintf("%q is not n =, numdiags = or diags =", clipParam(line)))
 		}
 		if _, dup := values[key]; dup {
-			return l, &ParamError{Line: i + 1, Msg: key + " is given twice"}
+			return l, paramError(i+1, key+" is given twice")
 		}
 		lineOf[key] = i + 1
 		value = strings.TrimSpace(value)
@@ -90,40 +97,40 @@ func ReadParam(r io.Reader) (DiagonalList, error) {
 	}
 	for _, key := range []string{"n", "numdiags", "diags"} {
 		if _, ok := values[key]; !ok {
-			return l, &ParamError{Msg: "no " + key + " ="}
+			return l, paramError(0, "no "+key+" =")
 		}
 	}
 	n, err := strconv.Atoi(values["n"])
 	if err != nil || n < 1 || n > ParamMaxN {
-		return l, &ParamError{Line: lineOf["n"], Msg: fmt.Sprintf("n = %q is not a board size from 1 to %d", clipParam(values["n"]), ParamMaxN)}
+		return l, paramError(lineOf["n"], fmt.Sprintf("n = %q is not a board size from 1 to %d", clipParam(values["n"]), ParamMaxN))
 	}
 	num, err := strconv.Atoi(values["numdiags"])
 	if err != nil || num < 0 {
-		return l, &ParamError{Line: lineOf["numdiags"], Msg: fmt.Sprintf("numdiags = %q is not a count", clipParam(values["numdiags"]))}
+		return l, paramError(lineOf["numdiags"], fmt.Sprintf("numdiags = %q is not a count", clipParam(values["numdiags"])))
 	}
 	pairs, msg := parsePairs(values["diags"])
 	if msg != "" {
-		return l, &ParamError{Line: lineOf["diags"], Msg: msg}
+		return l, paramError(lineOf["diags"], msg)
 	}
 	if len(pairs) != num {
-		return l, &ParamError{Line: lineOf["numdiags"], Msg: fmt.Sprintf("numdiags = %d, but diags lists %d", num, len(pairs))}
+		return l, paramError(lineOf["numdiags"], fmt.Sprintf("numdiags = %d, but diags lists %d", num, len(pairs)))
 	}
 	seen := map[Diagonal]bool{}
 	l.N = n
 	for k, pr := range pairs {
 		v, t := pr[0], pr[1]
 		if t != 0 && t != 1 {
-			return l, &ParamError{Line: lineOf["diags"], Msg: fmt.Sprintf("pair %d [%d, %d]: the type is 1 (sum) or 0 (difference), not %d", k+1, v, t, t)}
+			return l, paramError(lineOf["diags"], fmt.Sprintf("pair %d [%d, %d]: the type is 1 (sum) or 0 (difference), not %d", k+1, v, t, t))
 		}
 		if v < 0 || v > 2*n-2 {
-			return l, &ParamError{Line: lineOf["diags"], Msg: fmt.Sprintf("pair %d [%d, %d]: %d is not from 0 to %d (2n-2)", k+1, v, t, v, 2*n-2)}
+			return l, paramError(lineOf["diags"], fmt.Sprintf("pair %d [%d, %d]: %d is not from 0 to %d (2n-2)", k+1, v, t, v, 2*n-2))
 		}
 		d := Diagonal{Sum, v}
 		if t == 0 {
 			d = Diagonal{Difference, v - (n - 1)}
 		}
 		if seen[d] {
-			return l, &ParamError{Line: lineOf["diags"], Msg: fmt.Sprintf("pair %d [%d, %d]: %s is listed twice", k+1, v, t, d)}
+			return l, paramError(lineOf["diags"], fmt.Sprintf("pair %d [%d, %d]: %s is listed twice", k+1, v, t, d))
 		}
 		seen[d] = true
 		l.Diagonals = append(l.Diagonals, d)

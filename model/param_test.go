@@ -41,7 +41,7 @@ func TestReadParamPublished(t *testing.T) {
 	}
 }
 
-// TestReadParamBad: every malformed file is a *ParamError naming what is
+// TestReadParamBad: every malformed file is a *FileError naming what is
 // wrong (and its line).
 func TestReadParamBad(t *testing.T) {
 	good := "n =  4\nnumdiags =  2\ndiags =  [[1, 1], [3, 0]]\n"
@@ -75,9 +75,9 @@ func TestReadParamBad(t *testing.T) {
 		{strings.Repeat("x", maxParamBytes+1), "longer than"},
 	} {
 		_, err := ReadParam(strings.NewReader(tc.text))
-		var pe *ParamError
+		var pe *FileError
 		if !errors.As(err, &pe) || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "model: .param file") {
-			t.Errorf("%q: %v, want a ParamError with %q", tc.text, err, tc.want)
+			t.Errorf("%q: %v, want a FileError with %q", tc.text, err, tc.want)
 		}
 	}
 }
@@ -140,7 +140,7 @@ func TestDiagonals(t *testing.T) {
 }
 
 // FuzzReadParam: any bytes are read without a panic, refused as a
-// *ParamError, or give a list of distinct diagonals of the board that is
+// *FileError, or give a list of distinct diagonals of the board that is
 // written back into a file that reads the same.
 func FuzzReadParam(f *testing.F) {
 	for _, s := range []string{"n =  4\nnumdiags =  2\ndiags =  [[1, 1], [3, 0]]\n", "n = 1\nnumdiags = 0\ndiags = []\n",
@@ -150,7 +150,7 @@ func FuzzReadParam(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		l, err := ReadParam(bytes.NewReader(raw))
 		if err != nil {
-			var pe *ParamError
+			var pe *FileError
 			if !errors.As(err, &pe) {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
