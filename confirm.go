@@ -51,7 +51,7 @@ func confirmCount(ctx context.Context, p model.Problem, method Method, who strin
 		return nil
 	}
 	if r.All == 0 {
-		if f := refutation(ctx, p, r.refutation); f != nil {
+		if f := refutation(ctx, p, r.relaxation); f != nil {
 			r.ConfirmedBy, r.Refutation = Refuted, f
 			return nil
 		}
@@ -80,17 +80,29 @@ func confirmCount(ctx context.Context, p model.Problem, method Method, who strin
 // relaxation is told.
 const Refuted = "a Farkas refutation of the linear relaxation, checked"
 
+// relaxation is what a method learnt of a problem's linear relaxation:
+// its proof of "no solution" (Refute's), or, with solved, that it has none
+// (a deterministic Refute would give none again).
+type relaxation struct {
+	proof  *model.Farkas
+	solved bool
+}
+
 // refutation proves that p has no solution by its linear relaxation and
 // returns the proof (Refuted); or nil when the relaxation has a solution,
-// the problem is the classic one or too large for it. The proof is the method's own when
-// it gave one (a cp that the relaxation answered), else native.Refute's;
-// either is checked here by model.Farkas.Check.
-func refutation(ctx context.Context, p model.Problem, given *model.Farkas) *model.Farkas {
+// the problem is the classic one or too large for it. The proof is the
+// method's own when it gave one (a cp that the relaxation answered), else
+// native.Refute's, unless the method solved the relaxation already and
+// found none; either is checked here by model.Farkas.Check.
+func refutation(ctx context.Context, p model.Problem, known relaxation) *model.Farkas {
 	if p.IsClassic() || p.N > native.RelaxMaxN {
 		return nil
 	}
-	f := given
+	f := known.proof
 	if f == nil {
+		if known.solved {
+			return nil
+		}
 		var err error
 		if f, err = native.Refute(ctx, p); err != nil || f == nil {
 			return nil
@@ -102,13 +114,14 @@ func refutation(ctx context.Context, p model.Problem, given *model.Farkas) *mode
 	return f
 }
 
-// refutedError is a method's "no solution" that the linear relaxation
-// proved: the proof goes with it to the confirmation, which checks it
-// instead of solving the relaxation again.
-type refutedError struct{ proof *model.Farkas }
+// relaxedError is a method's "no solution" after it solved the linear
+// relaxation: the proof, or the knowledge that there is none, goes with it
+// to the confirmation, which checks the proof instead of solving the
+// relaxation again, and does not solve it again to find none.
+type relaxedError struct{ relaxation }
 
-func (e *refutedError) Error() string { return native.ErrNoSolution.Error() }
-func (e *refutedError) Unwrap() error { return native.ErrNoSolution }
+func (e *relaxedError) Error() string { return native.ErrNoSolution.Error() }
+func (e *relaxedError) Unwrap() error { return native.ErrNoSolution }
 
 // budgeted is the context of a confirming search: the caller's deadline,
 // or ConfirmBudget when it sets none.
@@ -187,13 +200,13 @@ const ConfirmBudget = time.Minute
 // which ran as the registry's finder method: by the known counts for the
 // classic problem, by the pre-placed queens for a completion whose queens
 // cannot all stand, by a checked refutation of the linear relaxation
-// (Refuted: proof, the method's own, or one solved for here) where it has
+// (Refuted: the method's own, or one solved for here) where it has
 // one, else by a second, independent complete method
 // (SecondMethod) within the context's deadline or ConfirmBudget. It
 // returns a *NoSolutionError, a *WrongAnswerError when the answer is false,
 // or the context's error when it was cancelled (a deadline that passes
 // leaves the answer unconfirmed).
-func confirmNone(ctx context.Context, p model.Problem, method Method, who string, proof *model.Farkas) error {
+func confirmNone(ctx context.Context, p model.Problem, method Method, who string, known relaxation) error {
 	none := &NoSolutionError{Method: who}
 	if p.IsClassic() {
 		switch all, _, ok := model.KnownCount(p.N); {
@@ -210,7 +223,7 @@ func confirmNone(ctx context.Context, p model.Problem, method Method, who string
 		none.ConfirmedBy = why
 		return none
 	}
-	if f := refutation(ctx, p, proof); f != nil {
+	if f := refutation(ctx, p, known); f != nil {
 		none.ConfirmedBy, none.Refutation = Refuted, f
 		return none
 	}

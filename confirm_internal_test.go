@@ -65,31 +65,31 @@ func TestConfirmCount(t *testing.T) {
 // solution exists; an exhausted budget leaves it unconfirmed.
 func TestConfirmNone(t *testing.T) {
 	ctx := context.Background()
-	if n := noneOf(confirmNone(ctx, model.Classic(3), "backtrack", "x", nil)); n == nil || n.ConfirmedBy != "OEIS A000170" {
+	if n := noneOf(confirmNone(ctx, model.Classic(3), "backtrack", "x", relaxation{})); n == nil || n.ConfirmedBy != "OEIS A000170" {
 		t.Errorf("N = 3: %+v", n)
 	}
 	for _, p := range []model.Problem{model.Classic(8), model.Classic(40), {N: 6, Fixed: []model.Square{{Row: 0, Col: 1}}}} {
 		var w *WrongAnswerError
-		if err := confirmNone(ctx, p, "sat", "method sat, solver liar", nil); !errors.As(err, &w) || w.Method != "method sat, solver liar" {
+		if err := confirmNone(ctx, p, "sat", "method sat, solver liar", relaxation{}); !errors.As(err, &w) || w.Method != "method sat, solver liar" {
 			t.Errorf("%+v: %v, want a wrong answer", p, err)
 		}
 	}
 	unsat := model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 0}}} // corner queen: no 6-queens solution has one
 	for method, by := range map[Method]string{SAT: "constraint propagation (cp)", DLX: "constraint propagation (cp)", CP: "dancing links"} {
-		err := confirmNone(ctx, unsat, method, string(method), nil)
+		err := confirmNone(ctx, unsat, method, string(method), relaxation{})
 		if n := noneOf(err); n == nil || n.ConfirmedBy != by || !errors.Is(err, native.ErrNoSolution) {
 			t.Errorf("%s: %v, want confirmed by %s", method, err, by)
 		}
 	}
 	attacking := model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 0}, {Row: 1, Col: 1}}}
-	if n := noneOf(confirmNone(ctx, attacking, "sat", "sat", nil)); n == nil || n.ConfirmedBy == "" {
+	if n := noneOf(confirmNone(ctx, attacking, "sat", "sat", relaxation{})); n == nil || n.ConfirmedBy == "" {
 		t.Errorf("attacking queens: %+v", n)
 	}
 	// A budget already spent: the answer stands unconfirmed.
 	dctx, cancel := context.WithTimeout(ctx, 0)
 	defer cancel()
 	hard := model.Problem{N: 60, Blocked: []model.Square{{Row: 0, Col: 0}}}
-	if n := noneOf(confirmNone(dctx, hard, "sat", "sat", nil)); n == nil || n.ConfirmedBy != "" || n.Unconfirmed == "" {
+	if n := noneOf(confirmNone(dctx, hard, "sat", "sat", relaxation{})); n == nil || n.ConfirmedBy != "" || n.Unconfirmed == "" {
 		t.Errorf("no time left: %+v", n)
 	}
 }
@@ -129,21 +129,29 @@ func TestDefaultSATAMO(t *testing.T) {
 	}
 }
 
-// TestConfirmNoneGivenRefutation: a method's own refutation is what the
-// confirmation checks: a valid one confirms, one that does not check is
-// set aside for the second method, not solved for again.
+// TestConfirmNoneGivenRefutation: what a method learnt of the linear
+// relaxation is what the confirmation uses: a valid proof confirms, one
+// that does not check is set aside for the second method, not solved for
+// again; a relaxation the method solved without a proof is not solved
+// again either; and with nothing known it is solved here.
 func TestConfirmNoneGivenRefutation(t *testing.T) {
 	ctx := context.Background()
 	p := model.Problem{N: 3, Blocked: []model.Square{{Row: 1, Col: 0}, {Row: 1, Col: 1}, {Row: 1, Col: 2}}}
 	proof := &model.Farkas{N: 3, Rows: []int64{0, -1, 0}, Cols: make([]int64, 3), Sums: make([]int64, 5), Diffs: make([]int64, 5)}
-	if n := noneOf(confirmNone(ctx, p, CP, "cp", proof)); n == nil || n.ConfirmedBy != Refuted || n.Refutation != proof {
+	if n := noneOf(confirmNone(ctx, p, CP, "cp", relaxation{proof: proof})); n == nil || n.ConfirmedBy != Refuted || n.Refutation != proof {
 		t.Errorf("a valid refutation given: %+v", n)
 	}
+	second := Title(SecondMethod(p, CP))
 	bogus := &model.Farkas{N: 3, Rows: make([]int64, 3), Cols: make([]int64, 3), Sums: make([]int64, 5), Diffs: make([]int64, 5)}
-	if n := noneOf(confirmNone(ctx, p, CP, "cp", bogus)); n == nil || n.ConfirmedBy != Title(SecondMethod(p, CP)) || n.Refutation != nil {
+	if n := noneOf(confirmNone(ctx, p, CP, "cp", relaxation{proof: bogus})); n == nil || n.ConfirmedBy != second || n.Refutation != nil {
 		t.Errorf("a refutation that does not check given: %+v", n)
 	}
-	if n := noneOf(confirmNone(ctx, p, CP, "cp", nil)); n == nil || n.ConfirmedBy != Refuted || n.Refutation == nil || n.Refutation.Check(p) != nil {
+	// p's relaxation has no real solution; told that it was solved
+	// without a proof, the confirmation does not look again.
+	if n := noneOf(confirmNone(ctx, p, CP, "cp", relaxation{solved: true})); n == nil || n.ConfirmedBy != second || n.Refutation != nil {
+		t.Errorf("solved, no proof: %+v", n)
+	}
+	if n := noneOf(confirmNone(ctx, p, CP, "cp", relaxation{})); n == nil || n.ConfirmedBy != Refuted || n.Refutation == nil || n.Refutation.Check(p) != nil {
 		t.Errorf("none given: %+v", n)
 	}
 }

@@ -54,9 +54,10 @@ type CountResult struct {
 	// Refutation is the proof of a count of 0 when ConfirmedBy is Refuted
 	// (checked; model.WriteFarkas writes it), else nil.
 	Refutation *model.Farkas
-	// refutation is the method's proof of a count of 0 by the linear
-	// relaxation (cp), for the confirmation to check.
-	refutation *model.Farkas
+	// relaxation is what the method learnt of the linear relaxation (cp):
+	// its proof of a count of 0, for the confirmation to check, or that it
+	// has none.
+	relaxation relaxation
 }
 
 // FindOptions are the options of a finder; each method reads the ones that
@@ -228,8 +229,8 @@ var finders = []Finder{
 				return nil, err
 			}
 			switch {
-			case r.Refutation != nil:
-				return nil, &refutedError{r.Refutation}
+			case r.Refutation != nil || r.First == nil && r.Relaxed:
+				return nil, &relaxedError{relaxation{r.Refutation, r.Relaxed}}
 			case r.First == nil:
 				return nil, native.ErrNoSolution
 			}
@@ -319,7 +320,7 @@ var counters = []Counter{
 				}
 			}
 			r, err := native.CP(ctx, p, co)
-			res := &CountResult{All: r.Count, Nodes: r.Nodes, Jobs: r.Jobs, refutation: r.Refutation}
+			res := &CountResult{All: r.Count, Nodes: r.Nodes, Jobs: r.Jobs, relaxation: relaxation{r.Refutation, r.Relaxed}}
 			if opt.Distinct {
 				res.Distinct, res.HasDistinct = uint64(classes.Len()), true
 			}
@@ -451,12 +452,12 @@ func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*So
 		case opt.NoConfirm:
 			return nil, &NoSolutionError{Method: who, Unconfirmed: "not confirmed, as asked"}
 		}
-		var refuted *refutedError
-		var proof *model.Farkas
-		if errors.As(err, &refuted) {
-			proof = refuted.proof
+		var relaxed *relaxedError
+		var known relaxation
+		if errors.As(err, &relaxed) {
+			known = relaxed.relaxation
 		}
-		return nil, confirmNone(ctx, p, f.Name, who, proof)
+		return nil, confirmNone(ctx, p, f.Name, who, known)
 	}
 	if err != nil {
 		return nil, err

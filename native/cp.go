@@ -85,6 +85,10 @@ type CPResult struct {
 	// solution which the linear relaxation gave at the root (Refute); no
 	// search was needed.
 	Refutation *model.Farkas
+	// Relaxed is true when the linear relaxation was solved and gave no
+	// proof: Refute, which is deterministic, gives none for the problem
+	// again, and a confirmation of "no solution" need not ask it.
+	Relaxed bool
 }
 
 // CP decides and counts any problem of the model up to CPMaxN: pre-placed
@@ -165,10 +169,12 @@ func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
 			case !probe.outOfBud:
 				return res, nil // the whole tree, no solution
 			}
-			if refuted, err := relax(ctx, p, opt); refuted != nil || err != nil {
+			refuted, ran, err := relax(ctx, p, opt)
+			if refuted != nil || err != nil {
 				res.Refutation = refuted
 				return res, err
 			}
+			res.Relaxed = ran
 			found, exhausted, nodes, restarts := shared.restarts(base, root, jobs, max(opt.Seed, 1), budget)
 			res.Nodes, res.Restarts, res.Jobs = res.Nodes+nodes, restarts, jobs
 			switch {
@@ -183,14 +189,16 @@ func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
 		}
 	}
 	if !opt.FirstOnly || opt.Restarts < 0 {
-		if refuted, err := relax(ctx, p, opt); refuted != nil || err != nil {
+		refuted, ran, err := relax(ctx, p, opt)
+		if refuted != nil || err != nil {
 			res.Refutation = refuted
 			return res, err
 		}
+		res.Relaxed = ran
 	}
 	r := shared.complete(base, root, jobs)
 	r.Nodes += res.Nodes
-	r.Restarts = res.Restarts
+	r.Restarts, r.Relaxed = res.Restarts, res.Relaxed
 	if shared.cancelled.Load() {
 		return r, ctx.Err()
 	}
@@ -199,12 +207,13 @@ func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
 
 // relax is CP's use of Refute: none for the classic problem (it has
 // solutions from N = 4 on, and the relaxation of N = 2 or 3 has one too) or
-// with opt.NoRelaxation.
-func relax(ctx context.Context, p model.Problem, opt CPOptions) (*model.Farkas, error) {
+// with opt.NoRelaxation. ran says Refute ran to its end.
+func relax(ctx context.Context, p model.Problem, opt CPOptions) (proof *model.Farkas, ran bool, err error) {
 	if p.IsClassic() || opt.NoRelaxation {
-		return nil, nil
+		return nil, false, nil
 	}
-	return Refute(ctx, p)
+	proof, err = Refute(ctx, p)
+	return proof, err == nil, err
 }
 
 // cpSearch is what one goroutine searches with: the problem's static

@@ -17,14 +17,15 @@ import (
 // TestRefuteBruteForce: on random problems of every variant, n = 1..8,
 // every refutation Refute gives checks and brute force finds no solution;
 // and it refutes some of the problems without one, or the test would
-// prove nothing. CP with and without the relaxation counts the same.
+// prove nothing. CP with and without the relaxation counts the same, and
+// says whether it solved the relaxation.
 func TestRefuteBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 17))
 	cases := 1500
 	if testing.Short() {
 		cases = 300
 	}
-	none, refuted := 0, 0
+	none, refuted, relaxed := 0, 0, 0
 	for i := range cases {
 		n := 1 + i%8
 		p := brute.Problem(n, rng.IntN)
@@ -53,10 +54,22 @@ func TestRefuteBruteForce(t *testing.T) {
 			if r.Refutation != nil && (no || r.Count != 0) {
 				t.Fatalf("%+v (no relaxation %v): a refutation with %d solutions", p, no, r.Count)
 			}
+			// A count of a variant that its root does not settle solves
+			// the relaxation first: Relaxed says it gave no proof, so
+			// that none is looked for again.
+			if r.Relaxed && (no || f != nil) || r.Refutation != nil && (no || f == nil) {
+				t.Fatalf("%+v (no relaxation %v): relaxed %v, refutation %v; Refute's %v", p, no, r.Relaxed, r.Refutation != nil, f != nil)
+			}
+			if r.Relaxed {
+				relaxed++
+			}
 		}
 	}
 	if refuted*4 < none {
 		t.Fatalf("%d of %d problems without a solution refuted: fewer than a quarter", refuted, none)
+	}
+	if relaxed*10 < cases {
+		t.Fatalf("the relaxation solved without a proof in %d of %d counts with it: fewer than a tenth", relaxed, cases)
 	}
 	t.Logf("%d of %d problems without a solution refuted", refuted, none)
 }
