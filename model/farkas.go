@@ -193,10 +193,6 @@ func FarkasFromReals(p Problem, rows, cols, sums, diffs []float64) *Farkas {
 	if big == 0 {
 		return nil
 	}
-	free, err := freeLines(p)
-	if err != nil {
-		return nil
-	}
 	small := big
 	for _, w := range [][]float64{rows, cols, sums, diffs} {
 		for _, x := range w {
@@ -214,6 +210,10 @@ func FarkasFromReals(p Problem, rows, cols, sums, diffs []float64) *Farkas {
 			f.reduce()
 			return f
 		}
+	}
+	free, err := freeLines(p)
+	if err != nil {
+		return nil
 	}
 	f := roundFarkas(n, (1<<30)/big, rows, cols, sums, diffs)
 	free.squares(func(r, c int) bool {

@@ -165,11 +165,10 @@ func parseManifest(raw []byte, name string) (Manifest, error) {
 // most 5N^2 + O(N); 8N^2 + 64 allowed), and squares and diagonals on the
 // board. It says what is wrong, "" if nothing.
 func (r Row) problem() string {
-	if !filepath.IsLocal(r.File) || filepath.Base(r.File) != r.File || strings.HasPrefix(r.File, ".") || slices.Contains(manifestNames, r.File) {
+	if !plainName(r.File) || slices.Contains(manifestNames, r.File) {
 		return fmt.Sprintf("%q is not the name of an instance file of the suite", r.File)
 	}
-	if r.Refutation != "" && (!filepath.IsLocal(r.Refutation) || filepath.Base(r.Refutation) != r.Refutation || strings.HasPrefix(r.Refutation, ".") ||
-		!strings.HasSuffix(r.Refutation, encode.RefutationExtension) || r.Refutation == r.File) {
+	if r.Refutation != "" && (!plainName(r.Refutation) || !strings.HasSuffix(r.Refutation, encode.RefutationExtension) || r.Refutation == r.File) {
 		return fmt.Sprintf("refutation %q is not the name of a refutation file (%s) of the suite", textio.Clip(r.Refutation, 40), encode.RefutationExtension)
 	}
 	if r.Refutation != "" && r.Expected != Unsatisfiable {
@@ -191,6 +190,12 @@ func (r Row) problem() string {
 		return err.Error()
 	}
 	return ""
+}
+
+// plainName tells whether name is the plain name of a file in the suite's
+// folder: no folder, no way out of it, not hidden.
+func plainName(name string) bool {
+	return filepath.IsLocal(name) && filepath.Base(name) == name && !strings.HasPrefix(name, ".")
 }
 
 // ReadManifest reads the manifest of the suite in dir, and returns it with
