@@ -14,61 +14,23 @@ import (
 	"testing"
 	"time"
 
+	"github.com/queenslab/nqueens/internal/gent2017"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
 )
 
-// publishedAnswers reads testdata/gent2017/answers.tsv: the answers that
-// Gent, Jefferson and Nightingale's bitmask solver recorded for the
-// instances of the .param files beside it, and the lists of those files.
-func publishedAnswers(t *testing.T) ([]publishedAnswer, map[string]model.DiagonalList) {
+// publishedAnswers reads the sample of the authors' published instances
+// in testdata/gent2017 with the answers their bitmask solver recorded.
+func publishedAnswers(t *testing.T) []gent2017.Instance {
 	t.Helper()
-	dir := filepath.Join("testdata", "gent2017")
-	f, err := os.Open(filepath.Join(dir, "answers.tsv"))
+	out, err := gent2017.Sample(filepath.Join("testdata", "gent2017"))
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	lists := map[string]model.DiagonalList{}
-	var out []publishedAnswer
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if strings.HasPrefix(sc.Text(), "#") {
-			continue
-		}
-		var a publishedAnswer
-		var sat int
-		if _, err := fmt.Sscanf(sc.Text(), "%d\t%d\t%d\t%d\t%d", &a.n, &a.seed, &a.d, &sat, &a.nodes); err != nil {
-			t.Fatalf("answers.tsv: %q: %v", sc.Text(), err)
-		}
-		a.sat = sat == 1
-		a.file = fmt.Sprintf("diag-%d-4-%d", a.n, a.seed)
-		if _, ok := lists[a.file]; !ok {
-			pf, err := os.Open(filepath.Join(dir, a.file+".param"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, err := model.ReadParam(pf)
-			pf.Close()
-			if err != nil {
-				t.Fatalf("%s: %v", a.file, err)
-			}
-			lists[a.file] = l
-		}
-		out = append(out, a)
 	}
 	if len(out) < 1000 {
 		t.Fatalf("%d answers", len(out))
 	}
-	return out, lists
-}
-
-type publishedAnswer struct {
-	n, d  int
-	seed  uint64
-	sat   bool
-	nodes uint64
-	file  string
+	return out
 }
 
 // TestPublishedAnswers decides every instance of the sample of the
@@ -77,13 +39,10 @@ type publishedAnswer struct {
 // both to the answer the authors recorded; every solution is verified.
 // Their hardest (10^9 nodes and more for their solver) are among them.
 func TestPublishedAnswers(t *testing.T) {
-	answers, lists := publishedAnswers(t)
+	answers := publishedAnswers(t)
 	ctx := context.Background()
 	for i, a := range answers {
-		p, err := lists[a.file].Problem(a.d)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := a.Problem
 		methods := []Method{DefaultFinder(p)}
 		if !testing.Short() || i%4 == 0 {
 			methods = append(methods, DLX)
@@ -93,13 +52,13 @@ func TestPublishedAnswers(t *testing.T) {
 			var none *NoSolutionError
 			switch {
 			case errors.As(err, &none):
-				if a.sat {
-					t.Errorf("%s d = %d: %s finds no solution; the authors found one", a.file, a.d, m)
+				if a.Sat {
+					t.Errorf("%s: %s finds no solution; the authors found one", a.Name(), m)
 				}
 			case err != nil:
-				t.Fatalf("%s d = %d: %s: %v", a.file, a.d, m, err)
-			case !a.sat:
-				t.Errorf("%s d = %d: %s finds %v; the authors found none", a.file, a.d, m, s.Columns)
+				t.Fatalf("%s: %s: %v", a.Name(), m, err)
+			case !a.Sat:
+				t.Errorf("%s: %s finds %v; the authors found none", a.Name(), m, s.Columns)
 			}
 		}
 	}
@@ -110,16 +69,16 @@ func TestPublishedAnswers(t *testing.T) {
 // linear relaxation where there is one, else by the second method; the
 // sample has both kinds.
 func TestDeciderConfirms(t *testing.T) {
-	answers, lists := publishedAnswers(t)
+	answers := publishedAnswers(t)
 	hardest, refuted := 0, 0
 	for _, a := range answers {
-		if a.sat || a.nodes < 3_000_000_000 {
+		if a.Sat || a.Nodes < 3_000_000_000 {
 			continue
 		}
 		hardest++
-		p, _ := lists[a.file].Problem(a.d)
+		p := a.Problem
 		if DefaultFinder(p) != CP || SecondMethod(p, CP) != DLX {
-			t.Fatalf("deciders of %s d = %d: %s then %s", a.file, a.d, DefaultFinder(p), SecondMethod(p, CP))
+			t.Fatalf("deciders of %s: %s then %s", a.Name(), DefaultFinder(p), SecondMethod(p, CP))
 		}
 		f, err := native.Refute(context.Background(), p)
 		if err != nil {
@@ -133,17 +92,17 @@ func TestDeciderConfirms(t *testing.T) {
 		_, err = finder(CP).Find(context.Background(), p, FindOptions{})
 		var none *NoSolutionError
 		if !errors.As(err, &none) || none.ConfirmedBy != want {
-			t.Errorf("%s d = %d: %v, want it confirmed by %s", a.file, a.d, err, want)
+			t.Errorf("%s: %v, want it confirmed by %s", a.Name(), err, want)
 			continue
 		}
 		// The proof goes with the answer, checked, where it is one.
 		if (none.Refutation != nil) != (f != nil) || f != nil && none.Refutation.Check(p) != nil {
-			t.Errorf("%s d = %d: refutation %v with the answer confirmed by %s", a.file, a.d, none.Refutation != nil, none.ConfirmedBy)
+			t.Errorf("%s: refutation %v with the answer confirmed by %s", a.Name(), none.Refutation != nil, none.ConfirmedBy)
 		}
 		if f != nil {
 			r, err := counter(CP).Count(context.Background(), p, CountOptions{})
 			if err != nil || r.All != 0 || r.ConfirmedBy != Refuted || r.Refutation == nil || r.Refutation.Check(p) != nil {
-				t.Errorf("%s d = %d: counted %+v, %v", a.file, a.d, r, err)
+				t.Errorf("%s: counted %+v, %v", a.Name(), r, err)
 			}
 		}
 	}
@@ -155,16 +114,16 @@ func TestDeciderConfirms(t *testing.T) {
 // TestCPCountsPublished counts a few published instances with the
 // constraint-propagation search and dancing links: the same count.
 func TestCPCountsPublished(t *testing.T) {
-	answers, lists := publishedAnswers(t)
+	answers := publishedAnswers(t)
 	for i, a := range answers {
-		if a.n > 14 || i%7 != 0 {
+		if a.N > 14 || i%7 != 0 {
 			continue
 		}
-		p, _ := lists[a.file].Problem(a.d)
+		p := a.Problem
 		r1, err1 := native.CP(context.Background(), p, native.CPOptions{Jobs: 2})
 		r2, err2 := counter(DLX).count(context.Background(), p, CountOptions{Jobs: 2})
-		if err1 != nil || err2 != nil || r1.Count != r2.All || (r1.Count > 0) != a.sat {
-			t.Errorf("%s d = %d: cp %d (%v), dancing links %d (%v), authors sat = %v", a.file, a.d, r1.Count, err1, r2.All, err2, a.sat)
+		if err1 != nil || err2 != nil || r1.Count != r2.All || (r1.Count > 0) != a.Sat {
+			t.Errorf("%s: cp %d (%v), dancing links %d (%v), authors sat = %v", a.Name(), r1.Count, err1, r2.All, err2, a.Sat)
 		}
 	}
 	_ = strconv.Itoa

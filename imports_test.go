@@ -24,6 +24,7 @@ var allowedImports = map[string][]string{
 	"internal/pyrand":     {},
 	"internal/lockfile":   {},
 	"internal/brute":      {"model", "xcc"},
+	"internal/gent2017":   {"model"},
 	"cnf":                 {"internal/textio", "internal/memlimit"},
 	"xcc":                 {"internal/textio", "internal/memlimit"},
 	"native":              {"model", "internal/panics"},

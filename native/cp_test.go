@@ -160,20 +160,20 @@ func TestCPWide(t *testing.T) {
 func TestCPFirstPublished(t *testing.T) {
 	sat, unsat, deep := 0, 0, 0
 	for i, in := range publishedSample(t) {
-		if in.p.N < 16 || i%3 != 0 {
+		if in.Problem.N < 16 || i%3 != 0 {
 			continue
 		}
-		r, err := CP(context.Background(), in.p, CPOptions{FirstOnly: true, Jobs: 1 + i%2, Seed: uint64(i), Restarts: 1, NoRelaxation: true})
+		r, err := CP(context.Background(), in.Problem, CPOptions{FirstOnly: true, Jobs: 1 + i%2, Seed: uint64(i), Restarts: 1, NoRelaxation: true})
 		if err != nil {
-			t.Fatalf("%s: %v", in.name, err)
+			t.Fatalf("%s: %v", in.Name(), err)
 		}
-		if (r.First != nil) != in.sat || r.Count != map[bool]uint64{true: 1}[in.sat] {
-			t.Fatalf("%s: first %v, count %d; the authors: satisfiable %v", in.name, r.First, r.Count, in.sat)
+		if (r.First != nil) != in.Sat || r.Count != map[bool]uint64{true: 1}[in.Sat] {
+			t.Fatalf("%s: first %v, count %d; the authors: satisfiable %v", in.Name(), r.First, r.Count, in.Sat)
 		}
 		if r.First != nil {
 			sat++
-			if err := model.Verify(in.p, r.First); err != nil {
-				t.Fatalf("%s: %v", in.name, err)
+			if err := model.Verify(in.Problem, r.First); err != nil {
+				t.Fatalf("%s: %v", in.Name(), err)
 			}
 		} else {
 			unsat++

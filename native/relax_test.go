@@ -1,16 +1,13 @@
 package native
 
 import (
-	"bufio"
 	"context"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/queenslab/nqueens/internal/brute"
+	"github.com/queenslab/nqueens/internal/gent2017"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -74,55 +71,13 @@ func TestRefuteBruteForce(t *testing.T) {
 	t.Logf("%d of %d problems without a solution refuted", refuted, none)
 }
 
-// published is an instance of the sample of Gent, Jefferson and
-// Nightingale's published instances in testdata/gent2017 with the answer
-// their solver recorded.
-type published struct {
-	name string // diag-N-K-SEED dD
-	p    model.Problem
-	sat  bool
-}
-
-// publishedSample reads the sample: every d of every list that
-// answers.tsv gives an answer for.
-func publishedSample(t testing.TB) []published {
-	dir := filepath.Join("..", "testdata", "gent2017")
-	answers := map[string]bool{} // "n seed d": satisfiable
-	f, err := os.Open(filepath.Join(dir, "answers.tsv"))
+// publishedSample reads the sample of Gent, Jefferson and Nightingale's
+// published instances in testdata/gent2017 with the answers their solver
+// recorded.
+func publishedSample(t testing.TB) []gent2017.Instance {
+	out, err := gent2017.Sample(filepath.Join("..", "testdata", "gent2017"))
 	if err != nil {
 		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) < 4 || strings.HasPrefix(fs[0], "#") {
-			continue
-		}
-		answers[strings.Join(fs[:3], " ")] = fs[3] == "1"
-	}
-	f.Close()
-	files, _ := filepath.Glob(filepath.Join(dir, "*.param"))
-	var out []published
-	for _, file := range files {
-		base := strings.TrimSuffix(filepath.Base(file), ".param")
-		parts := strings.Split(base, "-") // diag-N-K-SEED
-		r, err := os.Open(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		l, err := model.ReadParam(r)
-		r.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for d := 1; d <= len(l.Diagonals); d++ {
-			sat, ok := answers[parts[1]+" "+parts[3]+" "+strconv.Itoa(d)]
-			if !ok {
-				continue
-			}
-			p, _ := l.Problem(d)
-			out = append(out, published{base + " d" + strconv.Itoa(d), p, sat})
-		}
 	}
 	if len(out) == 0 {
 		t.Fatal("no published instance with an answer")
@@ -136,20 +91,20 @@ func publishedSample(t testing.TB) []published {
 func TestRefutePublished(t *testing.T) {
 	refuted, unsat := 0, 0
 	for _, in := range publishedSample(t) {
-		ref, err := Refute(context.Background(), in.p)
+		ref, err := Refute(context.Background(), in.Problem)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !in.sat {
+		if !in.Sat {
 			unsat++
 		}
 		if ref != nil {
 			refuted++
-			if in.sat {
-				t.Fatalf("%s: refuted, but it has a solution", in.name)
+			if in.Sat {
+				t.Fatalf("%s: refuted, but it has a solution", in.Name())
 			}
-			if err := ref.Check(in.p); err != nil {
-				t.Fatalf("%s: %v", in.name, err)
+			if err := ref.Check(in.Problem); err != nil {
+				t.Fatalf("%s: %v", in.Name(), err)
 			}
 		}
 	}
