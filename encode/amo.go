@@ -52,9 +52,19 @@ const DefaultAMORule = "pairwise up to N = 64, sequential above"
 // ParseAMO returns the encoding named by s: one of AMONames, optionally with
 // a parameter after a colon: "commander:G" (group size G >= 2, default 3)
 // and "bimander:M" (M groups, M >= 1; default ceil(sqrt k) for each
-// constraint of k literals).
+// constraint of k literals); SumsSuffix after it ("pairwise+sums") adds the
+// diagonal sums (WithSums).
 func ParseAMO(s string) (AMO, error) {
-	name, arg, hasArg := strings.Cut(strings.TrimSpace(s), ":")
+	base, sums := cutSums(strings.TrimSpace(s))
+	a, err := parseAMO(base)
+	if err != nil || !sums {
+		return a, err
+	}
+	return WithSums{a}, nil
+}
+
+func parseAMO(s string) (AMO, error) {
+	name, arg, hasArg := strings.Cut(s, ":")
 	param := 0
 	if hasArg {
 		p, err := strconv.Atoi(arg)

@@ -29,6 +29,9 @@ func NewCNF(p model.Problem, amo AMO) (*CNF, error) {
 	if n := uint64(p.N); n*n > 1<<31-1 {
 		return nil, fmt.Errorf("encode: N = %d gives %d queen variables, more than DIMACS solvers number (2^31-1)", p.N, n*n)
 	}
+	if _, ok := amo.(WithSums); ok && p.N > SumsMaxN {
+		return nil, fmt.Errorf("encode: the diagonal sums (%s) are encoded up to N = %d, not %d", amo.Name(), SumsMaxN, p.N)
+	}
 	return &CNF{Problem: p, AMO: amo}, nil
 }
 
@@ -164,6 +167,10 @@ func (f *CNF) Size() (vars, clauses int) {
 		clauses += 2 * ac
 	}
 	clauses += len(f.Problem.Fixed) + len(f.Problem.Blocked)
+	if f.sums() {
+		sv, sc := sumsSize(f.Problem)
+		vars, clauses = vars+sv, clauses+sc
+	}
 	if !hasClosedLines(f.Problem) {
 		return vars, clauses
 	}
@@ -221,6 +228,9 @@ func (f *CNF) Encode(dst cnf.Adder) {
 		f.AMO.Encode(dst, vars, lits)
 		return failed == nil || failed.Err() == nil
 	})
+	if f.sums() && (failed == nil || failed.Err() == nil) {
+		encodeSums(dst, vars, f.Problem)
+	}
 }
 
 // Decode reads the placement from a model of the CNF: value(v) tells whether

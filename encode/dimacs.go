@@ -23,6 +23,9 @@ func WriteDIMACS(ctx context.Context, w io.Writer, f *CNF, opt Options) error {
 		"encoding: CNF, rows and columns exactly one, diagonals at most one, at-most-one encoding " + f.AMO.Name(),
 		fmt.Sprintf("variables 1..%d: the queen at row r, column c (1-based) is variable (r-1)*%d + c", n*n, n),
 	}
+	if f.sums() {
+		format = append(format, "with the diagonal sums: y variables true exactly where a diagonal holds a queen; for the sum diagonals (r+c) and the difference diagonals (r-c), exactly as many y as queens, their indices adding up to the rows' and columns' (a BDD)")
+	}
 	h := cnf.Header{}
 	if vars > n*n {
 		format = append(format, fmt.Sprintf("variables %d..%d: auxiliary, of the %s encoding; count models projected on 1..%d (c ind)", n*n+1, vars, f.AMO.Name(), n*n))

@@ -24,5 +24,10 @@
 // plus at-most-one), every diagonal of length two or more at most one.
 // A pre-placed queen is a unit clause, a blocked square a negative unit
 // clause. Pre-placed queens that attack each other give an unsatisfiable
-// instance, which is written as such and said so in the header.
+// instance, which is written as such and said so in the header. An
+// encoding named with SumsSuffix (WithSums, "pairwise+sums") adds an
+// implied constraint that CDCL solvers do not derive: the queens' sum
+// diagonals, and their difference diagonals, are distinct and their
+// indices add up to a sum fixed by the rows and columns (a BDD, with
+// variables after the at-most-one encoding's).
 package encode

@@ -59,7 +59,7 @@ func countModels(t *testing.T, f *cnf.Formula, n, project, limit int, each func(
 // allAMO is every encoding with its default parameter and a few others.
 func allAMO(t *testing.T) []encode.AMO {
 	var out []encode.AMO
-	for _, name := range append(append([]string(nil), encode.AMONames...), "commander:2", "commander:4", "bimander:1", "bimander:2", "bimander:3") {
+	for _, name := range append(append([]string(nil), encode.AMONames...), "commander:2", "commander:4", "bimander:1", "bimander:2", "bimander:3", "pairwise+sums", "commander:2+sums") {
 		a, err := encode.ParseAMO(name)
 		if err != nil {
 			t.Fatal(err)

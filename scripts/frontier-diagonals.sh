@@ -4,8 +4,9 @@
 # their generator (nqueens gen diagonals, k = 4, seeds 1..C), each cut at
 # the measured peak of hardness (--hard); each instance decided by
 # nqueens solve --diagonals on both cores (the constraint-propagation
-# search, its answer confirmed by dancing links) and, on the same CNF, by
-# cadical, each under TIMEOUT of wall time. Prints one line per instance
+# search, its answer confirmed by dancing links) and by cadical, on the
+# pairwise CNF and on the same with the diagonal sums (pairwise+sums), each
+# under TIMEOUT of wall time. Prints one line per instance
 # (answer, seconds of each) and per n the number decided, the median, the
 # 90th percentile and the largest time (TIMEOUT counted for those not
 # decided), so that the two can be compared side by side.
@@ -37,25 +38,30 @@ seconds() {
 }
 summary() { # NAME FILE: decided, median, 90th percentile, largest
   sort -g "$2" | awk -v name="$1" -v lim="$limit" '{ t[NR] = $1; if ($1 < lim) d++ }
-    END { printf "  %-8s decided %d of %d within %d s; median %.2f s, 90th percentile %.2f s, largest %.2f s\n", name, d, NR, lim,
+    END { printf "  %-12s decided %d of %d within %d s; median %.2f s, 90th percentile %.2f s, largest %.2f s\n", name, d, NR, lim,
           t[int((NR + 1) / 2)], t[int(NR * 0.9 + 0.999)], t[NR] }'
 }
 for n in "${sizes[@]}"; do
   dir="$work/n$n"
-  nq gen diagonals --n "$n" --hard --count "$count" --seed 1 --formats param,dimacs --budget 1s --out "$dir" -q >/dev/null
-  : >"$work/cp.txt"; : >"$work/cadical.txt"
+  nq gen diagonals --n "$n" --hard --count "$count" --seed 1 --formats param,dimacs --amo pairwise,pairwise+sums --budget 1s --out "$dir" -q >/dev/null
+  : >"$work/cp.txt"; : >"$work/cadical.txt"; : >"$work/sums.txt"
   echo "n = $n:"
   for param in "$dir"/*.param; do
     base=${param%.param}
     ours=$(seconds "$work/nqueens" solve --diagonals "$param" --jobs 2 -q)
     answer=$(grep -q "no solution" "$work/out" 2>/dev/null && echo UNSAT || { [ "$ours" = "-" ] && echo "?" || echo SAT; })
-    theirs=$(seconds cadical -q "$(ls "$base"*.cnf | head -n 1)")
-    [ "$theirs" = "-" ] || { grep -q '^s UNSATISFIABLE' "$work/out" && cad=UNSAT || cad=SAT; [ "$answer" = "?" ] || [ "$cad" = "$answer" ] ||
-      { echo "frontier-diagonals: cadical says $cad, nqueens $answer on $(basename "$param")" >&2; exit 1; }; }
-    echo "  $(basename "$param"): $answer; nqueens solve ${ours} s, cadical ${theirs} s"
+    # cadical on the CNF without and with the sums; a decided answer
+    # must be nqueens' where nqueens decided.
+    for enc in pairwise pairwise+sums; do
+      t=$(seconds cadical -q "$base-$enc.cnf")
+      [ "$t" = "-" ] || { grep -q '^s UNSATISFIABLE' "$work/out" && cad=UNSAT || cad=SAT; [ "$answer" = "?" ] || [ "$cad" = "$answer" ] ||
+        { echo "frontier-diagonals: cadical says $cad on $enc, nqueens $answer on $(basename "$param")" >&2; exit 1; }; }
+      if [ "$enc" = pairwise ]; then theirs=$t; echo "${t/-/$limit}" >>"$work/cadical.txt"; else sums=$t; echo "${t/-/$limit}" >>"$work/sums.txt"; fi
+    done
+    echo "  $(basename "$param"): $answer; nqueens solve ${ours} s, cadical ${theirs} s, cadical with the sums ${sums} s"
     echo "${ours/-/$limit}" >>"$work/cp.txt"
-    echo "${theirs/-/$limit}" >>"$work/cadical.txt"
   done
   summary "nqueens" "$work/cp.txt"
   summary "cadical" "$work/cadical.txt"
+  summary "cadical+sums" "$work/sums.txt"
 done

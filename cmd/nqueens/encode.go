@@ -38,6 +38,12 @@ Formats:
 At-most-one encodings (--amo): ` + strings.Join(encode.AMONames, ", ") + `;
 commander:G sets the group size (default 3), bimander:M the number of groups
 (default the square root of each constraint's length). Default: ` + encode.DefaultAMORule + `.
+The suffix +sums (pairwise+sums; N <= 64) adds the diagonal sums: in any
+solution the queens' diagonals are distinct and their indices add up to the
+rows' and columns' (r+c and r-c alike), as a BDD over one variable a
+diagonal; unit propagation keeps it arc consistent. It is implied, but CDCL
+solvers do not find it, and on excluded diagonals instances it lets them
+decide many more.
 
 The header comment gives the generator, this command line, the variant, the
 variable map and the expected number of solutions when it is known.`,
