@@ -12,8 +12,8 @@ import (
 // distinct sum diagonals whose indices r + c add up to the sum of the
 // indices of the rows and of the columns that take a queen, and on k
 // distinct difference diagonals whose r - c add up to the rows' sum less
-// the columns'. Row and column constraints imply it, but a CDCL solver does
-// not find it: on the excluded diagonals instances at the peak of hardness
+// the columns'. The other constraints imply it, but a CDCL solver does not
+// find it: on the excluded diagonals instances at the peak of hardness
 // it is what refutes many of them (see native.CP). WithSums adds it to
 // the CNF: a variable y for each diagonal that has an open square, true
 // exactly when a queen stands on it (y <-> the OR of its squares), and for
@@ -31,16 +31,18 @@ import (
 // "pairwise+sums".
 const SumsSuffix = "+sums"
 
-// SumsMaxN is the largest board WithSums encodes: the BDD's nodes grow as
-// N^3 (about 7,000 a family at N = 30).
+// SumsMaxN is the largest board WithSums encodes: the BDD's nodes grow
+// about as N^4 (a family has 37,000 on the open board of 30 and 790,000 on
+// that of 64, 12 times the clauses of the lines; about 7,000 on an excluded
+// diagonals instance at the peak of hardness at 30).
 const SumsMaxN = 64
 
 // WithSums is the at-most-one encoding AMO with the diagonal sums added to
 // the CNF. Its name is AMO's with SumsSuffix. The sums keep a parsimonious
 // AMO parsimonious: the y are functions of the queens, and so are the
-// BDD's nodes, for a true node's edges lead, along the y's values, to true
-// nodes and at the last level to the true terminal, which only the node
-// of the y's own prefix does.
+// BDD's nodes. A true node forces its child along the y's values, so a
+// true node's path ends at the true terminal, which only the nodes on the
+// path from the root do; and the root forces that path true.
 type WithSums struct{ AMO }
 
 // Name is AMO's name with SumsSuffix.
@@ -101,9 +103,10 @@ func sumFamilies(p model.Problem) [2]sumFamily {
 	return fam
 }
 
-// sumBDD is the BDD of "exactly k of the weights w, adding up to target":
-// node j of level i (i weights decided) is (taken, sum), and hi[j], lo[j]
-// are the children's numbers in level i+1, bddTrue or bddFalse.
+// sumBDD is the BDD of "exactly k of the weights, adding up to the
+// target": levels[i][j] is node j of level i (i weights decided), with
+// how many of them it took and their sum; its hi and lo are its
+// children's numbers in level i+1, or bddTrue or bddFalse.
 type sumBDD struct {
 	levels [][]sumNode
 	empty  bool // the constraint cannot hold: the root is false
