@@ -117,7 +117,10 @@ func TestRunSuite(t *testing.T) {
 		t.Errorf("new limits: %d, %d records", code, n)
 	}
 
-	// Solvers that fail in every way.
+	// Solvers that fail in every way. The hanging one sleeps for a time
+	// of this process's own, so that looking for it afterwards does not
+	// find another program's sleep.
+	hangCommand := fmt.Sprintf("sleep 300.%d", os.Getpid())
 	fakes := []struct {
 		name, body string
 		status     lab.Status
@@ -126,7 +129,7 @@ func TestRunSuite(t *testing.T) {
 		{"badmodel", `echo "s SATISFIABLE"; echo "v $(seq 1 $(grep '^p cnf' "$1" | cut -d' ' -f3) | tr '\n' ' ')0"; exit 10`, lab.Wrong},
 		{"crash", `kill -SEGV $$`, lab.Crash},
 		{"garbage", `echo hello; exit 10`, lab.Crash},
-		{"hang", `sleep 300`, lab.Timeout},
+		{"hang", hangCommand, lab.Timeout},
 		{"memhog", `exec dd if=/dev/zero of=/dev/null bs=400M count=1`, lab.Memout}, // more than the limit at once: no race with the 2 s timeout
 		{"giveup", `echo "s UNKNOWN"; exit 0`, lab.Unknown},
 	}
@@ -165,7 +168,7 @@ func TestRunSuite(t *testing.T) {
 			t.Errorf("%s: a timeout of 2 s recorded as %.2f s", r.Solver, r.Wall)
 		}
 	}
-	if out, _ := exec.Command("pgrep", "-f", "sleep 300").Output(); len(out) > 0 {
+	if out, _ := exec.Command("pgrep", "-f", hangCommand).Output(); len(out) > 0 {
 		t.Errorf("a hanging solver outlived its run: %s", out)
 	}
 
