@@ -12,6 +12,9 @@ import (
 type CNF struct {
 	Problem model.Problem
 	AMO     AMO
+	// sumsBuilt holds the diagonal sums' constraints of a WithSums AMO,
+	// built once by NewCNF.
+	sumsBuilt *[2]sumConstraint
 }
 
 // NewCNF checks p and returns its CNF with the encoding amo (nil for
@@ -29,10 +32,14 @@ func NewCNF(p model.Problem, amo AMO) (*CNF, error) {
 	if n := uint64(p.N); n*n > 1<<31-1 {
 		return nil, fmt.Errorf("encode: N = %d gives %d queen variables, more than DIMACS solvers number (2^31-1)", p.N, n*n)
 	}
-	if _, ok := amo.(WithSums); ok && p.N > SumsMaxN {
-		return nil, fmt.Errorf("encode: the diagonal sums (%s) are encoded up to N = %d, not %d", amo.Name(), SumsMaxN, p.N)
+	f := &CNF{Problem: p, AMO: amo}
+	if f.sums() {
+		if p.N > SumsMaxN {
+			return nil, fmt.Errorf("encode: the diagonal sums (%s) are encoded up to N = %d, not %d", amo.Name(), SumsMaxN, p.N)
+		}
+		f.sumsBuilt = newSumConstraints(p)
 	}
-	return &CNF{Problem: p, AMO: amo}, nil
+	return f, nil
 }
 
 // QueenVar is the DIMACS variable of the queen at row r, column c (0-based).
@@ -168,7 +175,7 @@ func (f *CNF) Size() (vars, clauses int) {
 	}
 	clauses += len(f.Problem.Fixed) + len(f.Problem.Blocked)
 	if f.sums() {
-		sv, sc := sumsSize(f.Problem)
+		sv, sc := sumsSize(f.sumConstraints())
 		vars, clauses = vars+sv, clauses+sc
 	}
 	if !hasClosedLines(f.Problem) {
@@ -229,7 +236,7 @@ func (f *CNF) Encode(dst cnf.Adder) {
 		return failed == nil || failed.Err() == nil
 	})
 	if f.sums() && (failed == nil || failed.Err() == nil) {
-		encodeSums(dst, vars, f.Problem)
+		encodeSums(dst, vars, f.sumConstraints())
 	}
 }
 

@@ -193,22 +193,47 @@ func (b sumBDD) nodes() int {
 	return t
 }
 
+// sumConstraint is one family's constraint: its diagonals and its BDD.
+type sumConstraint struct {
+	fam sumFamily
+	bdd sumBDD
+}
+
+// newSumConstraints returns the constraints of p's two families.
+func newSumConstraints(p model.Problem) *[2]sumConstraint {
+	var cs [2]sumConstraint
+	for i, fam := range sumFamilies(p) {
+		cs[i] = sumConstraint{fam, newSumBDD(fam)}
+	}
+	return &cs
+}
+
+// sumConstraints returns the constraints of f's problem: those NewCNF
+// built, which Size (twice for a DIMACS file) and Encode share, or new ones
+// for a CNF made without it.
+func (f *CNF) sumConstraints() *[2]sumConstraint {
+	if f.sumsBuilt != nil {
+		return f.sumsBuilt
+	}
+	return newSumConstraints(f.Problem)
+}
+
 // sumsSize is the variables and clauses that encodeSums adds.
-func sumsSize(p model.Problem) (vars, clauses int) {
-	for _, fam := range sumFamilies(p) {
-		v, c := familySize(fam)
-		vars, clauses = vars+v, clauses+c
+func sumsSize(cs *[2]sumConstraint) (vars, clauses int) {
+	for _, c := range cs {
+		v, cl := familySize(c)
+		vars, clauses = vars+v, clauses+cl
 	}
 	return vars, clauses
 }
 
 // familySize is the variables and clauses that encodeFamily adds.
-func familySize(fam sumFamily) (vars, clauses int) {
+func familySize(c sumConstraint) (vars, clauses int) {
+	fam, b := c.fam, c.bdd
 	vars = len(fam.index)
 	for _, s := range fam.squares {
 		clauses += 1 + len(s)
 	}
-	b := newSumBDD(fam)
 	switch {
 	case b.empty:
 		return vars, clauses + 1
@@ -242,16 +267,17 @@ func bddClauses(nd sumNode) int {
 
 // encodeSums adds the diagonal sums to dst, the sum diagonals' family,
 // then the difference diagonals'.
-func encodeSums(dst cnf.Adder, vars *cnf.Vars, p model.Problem) {
-	for _, fam := range sumFamilies(p) {
-		encodeFamily(dst, vars, fam)
+func encodeSums(dst cnf.Adder, vars *cnf.Vars, cs *[2]sumConstraint) {
+	for _, c := range cs {
+		encodeFamily(dst, vars, c)
 	}
 }
 
 // encodeFamily adds one family's constraint to dst: the y variables and
 // their definitions, then the BDD's root and nodes, level by level. A
 // constraint that cannot hold is the empty clause.
-func encodeFamily(dst cnf.Adder, vars *cnf.Vars, fam sumFamily) {
+func encodeFamily(dst cnf.Adder, vars *cnf.Vars, c sumConstraint) {
+	fam, b := c.fam, c.bdd
 	y := make([]int, len(fam.index))
 	var lits []int
 	for i, s := range fam.squares {
@@ -263,7 +289,6 @@ func encodeFamily(dst cnf.Adder, vars *cnf.Vars, fam sumFamily) {
 			cnf.AddClause(dst, -x, y[i])
 		}
 	}
-	b := newSumBDD(fam)
 	switch {
 	case b.empty:
 		cnf.AddClause(dst)

@@ -49,15 +49,16 @@ func TestSumBDD(t *testing.T) {
 			fam.target = rng.IntN(3*m + 3)
 		}
 		want = sums[[2]int{fam.k, fam.target}]
+		c := sumConstraint{fam, newSumBDD(fam)}
 		var f cnf.Formula
 		vars := cnf.NewVars(m)
-		encodeFamily(&f, vars, fam)
+		encodeFamily(&f, vars, c)
 		var tally cnf.Tally
-		encodeFamily(&tally, cnf.NewVars(m), fam)
-		if sv, sc := familySize(fam); tally.Clauses != sc || vars.Top()-m != sv {
+		encodeFamily(&tally, cnf.NewVars(m), c)
+		if sv, sc := familySize(c); tally.Clauses != sc || vars.Top()-m != sv {
 			t.Fatalf("trial %d: %d clauses and %d variables, Size says %d and %d", trial, tally.Clauses, vars.Top()-m, sc, sv)
 		}
-		if newSumBDD(fam).empty {
+		if c.bdd.empty {
 			empty++
 		}
 		g := gini.NewV(vars.Top() + 1)
