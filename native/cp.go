@@ -169,12 +169,9 @@ func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
 			case !probe.outOfBud:
 				return res, nil // the whole tree, no solution
 			}
-			refuted, ran, err := relax(ctx, p, opt)
-			if refuted != nil || err != nil {
-				res.Refutation = refuted
+			if done, err := res.relax(ctx, p, opt); done {
 				return res, err
 			}
-			res.Relaxed = ran
 			found, exhausted, nodes, restarts := shared.restarts(base, root, jobs, max(opt.Seed, 1), budget)
 			res.Nodes, res.Restarts, res.Jobs = res.Nodes+nodes, restarts, jobs
 			switch {
@@ -189,12 +186,9 @@ func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
 		}
 	}
 	if !opt.FirstOnly || opt.Restarts < 0 {
-		refuted, ran, err := relax(ctx, p, opt)
-		if refuted != nil || err != nil {
-			res.Refutation = refuted
+		if done, err := res.relax(ctx, p, opt); done {
 			return res, err
 		}
-		res.Relaxed = ran
 	}
 	r := shared.complete(base, root, jobs)
 	r.Nodes += res.Nodes
@@ -207,13 +201,16 @@ func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
 
 // relax is CP's use of Refute: none for the classic problem (it has
 // solutions from N = 4 on, and the relaxation of N = 2 or 3 has one too) or
-// with opt.NoRelaxation. ran says Refute ran to its end.
-func relax(ctx context.Context, p model.Problem, opt CPOptions) (proof *model.Farkas, ran bool, err error) {
+// with opt.NoRelaxation. It records in res the proof, or that Refute ran to
+// its end without one (Relaxed), and says whether CP is done: a proof, or
+// an error.
+func (res *CPResult) relax(ctx context.Context, p model.Problem, opt CPOptions) (done bool, err error) {
 	if p.IsClassic() || opt.NoRelaxation {
-		return nil, false, nil
+		return false, nil
 	}
-	proof, err = Refute(ctx, p)
-	return proof, err == nil, err
+	proof, err := Refute(ctx, p)
+	res.Refutation, res.Relaxed = proof, proof == nil && err == nil
+	return proof != nil || err != nil, err
 }
 
 // cpSearch is what one goroutine searches with: the problem's static
