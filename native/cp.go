@@ -242,6 +242,13 @@ type cpSearch struct {
 	// moves holds, per node of the branch, the squares it branches on
 	// when they are not a row's or column's set in order.
 	moves [CPMaxN + 1][2][CPMaxN]int8
+	// probe, when set, makes the search one probe of Knuth's estimator
+	// (see EstimateCP): one child at random, drawn from probe, at each
+	// node; probeW is the product of the branching degrees above the
+	// node, and probeNodes and probeSols add it up over the nodes and
+	// the solutions met.
+	probe                         *rand.Rand
+	probeW, probeNodes, probeSols float64
 }
 
 // cpShared is what the goroutines of one search share.
@@ -363,6 +370,10 @@ func edge(n, line int) int { return 2 * min(line, n-1-line) }
 func (s *cpSearch) leaf(place *[CPMaxN]int8) bool {
 	s.count++
 	if s.dry {
+		return false
+	}
+	if s.probe != nil {
+		s.probeSols += s.probeW
 		return false
 	}
 	if s.first == nil {

@@ -66,6 +66,9 @@ func (s *cpSearch) search64(nd *cpNode64) bool {
 	if s.nodes&(pollEvery-1) == 0 && s.poll() {
 		return true
 	}
+	if s.probe != nil {
+		s.probeNodes += s.probeW
+	}
 	if s.budget >= 0 {
 		if s.budget == 0 {
 			s.outOfBud = true
@@ -148,7 +151,7 @@ again:
 	}
 	// Branch: the squares of the chosen line, in order (or shuffled).
 	child := &s.stack64[nd.depth-s.rootDepth+1]
-	if s.rnd == nil && kind != lineSum && kind != lineDif {
+	if s.rnd == nil && s.probe == nil && kind != lineSum && kind != lineDif {
 		// The squares of a row or column in order: straight from its set.
 		for d := bestDom; d != 0; d &= d - 1 {
 			r, c := line, bits.TrailingZeros64(d)
@@ -192,6 +195,13 @@ again:
 	}
 	if s.rnd != nil {
 		s.rnd.Shuffle(m, func(i, j int) { rs[i], rs[j], cs[i], cs[j] = rs[j], rs[i], cs[j], cs[i] })
+	}
+	if s.probe != nil && m > 0 { // one child, for Knuth's estimator
+		i := s.probe.IntN(m)
+		s.probeW *= float64(m)
+		*child = *nd
+		child.put(n, int(rs[i]), int(cs[i]))
+		return s.search64(child)
 	}
 	for i := range m {
 		*child = *nd

@@ -1,0 +1,119 @@
+package native
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/queenslab/nqueens/model"
+)
+
+// CPEstimate is Knuth's estimate of the tree of CP's complete search (the
+// search alone: no relaxation, no restarts), from random probes.
+type CPEstimate struct {
+	// Probes is the number of probes.
+	Probes int
+	// Nodes is the estimated number of nodes (the mean over the probes),
+	// NodesErr its standard error.
+	Nodes, NodesErr float64
+	// Solutions is the estimated number of solutions, SolutionsErr its
+	// standard error.
+	Solutions, SolutionsErr float64
+}
+
+// EstimateCP estimates the size of CP's search tree for p, and its number
+// of solutions, by Knuth's method ("Estimating the efficiency of backtrack
+// programs", Math. Comp. 29, 1975): a probe walks from the root to a leaf
+// of the tree, taking one child at random at each node, and the products
+// of the branching degrees met, summed over the nodes of its path, are an
+// unbiased estimate of the number of nodes (summed over a solution at its
+// end, of the number of solutions). The tree is the one CP searches when
+// counting, node for node, so the mean of many probes estimates its Nodes
+// before it is searched: a probe costs about as many nodes as the tree is
+// deep. The estimates of trees with a long tail (most of the nodes below
+// a few rare branches) converge slowly, from below: compare the standard
+// error with the mean, and the estimates of more probes.
+//
+// Probe i draws its children from a generator seeded by (seed, i), so the
+// estimate depends on probes and seed only, not on jobs (goroutines; 0 for
+// one a core). On cancellation it returns the probes made so far with
+// ctx.Err().
+func EstimateCP(ctx context.Context, p model.Problem, probes int, seed uint64, jobs int) (CPEstimate, error) {
+	if err := p.Validate(); err != nil {
+		return CPEstimate{}, err
+	}
+	if p.N > CPMaxN {
+		return CPEstimate{}, errTooLarge("the constraint-propagation search", p.N, CPMaxN)
+	}
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	base, root, ok := newCPSearch(p)
+	if !ok { // CP's tree is its root alone
+		return CPEstimate{Probes: probes, Nodes: 1}, nil
+	}
+	sh := &cpShared{ctx: ctx}
+	nodes := make([]float64, probes)
+	sols := make([]float64, probes)
+	done := make([]bool, probes)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(jobs, max(probes, 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := base
+			s.sh = sh
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= probes || sh.stop.Load() {
+					return
+				}
+				s.probe = rand.New(rand.NewPCG(seed, uint64(i)))
+				s.probeW, s.probeNodes, s.probeSols = 1, 0, 0
+				if s.start(root) {
+					return // cancelled
+				}
+				nodes[i], sols[i], done[i] = s.probeNodes, s.probeSols, true
+			}
+		}()
+	}
+	wg.Wait()
+	var est CPEstimate
+	var ns, ss []float64
+	for i := range probes {
+		if done[i] {
+			ns, ss = append(ns, nodes[i]), append(ss, sols[i])
+		}
+	}
+	est.Probes = len(ns)
+	est.Nodes, est.NodesErr = meanErr(ns)
+	est.Solutions, est.SolutionsErr = meanErr(ss)
+	if sh.cancelled.Load() {
+		return est, ctx.Err()
+	}
+	return est, nil
+}
+
+// meanErr is the mean of xs and its standard error (0 for fewer than two).
+func meanErr(xs []float64) (mean, stderr float64) {
+	if len(xs) == 0 {
+		return 0, 0
+	}
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	if len(xs) < 2 {
+		return mean, 0
+	}
+	var v float64
+	for _, x := range xs {
+		v += (x - mean) * (x - mean)
+	}
+	v /= float64(len(xs) - 1)
+	return mean, math.Sqrt(v / float64(len(xs)))
+}
