@@ -270,7 +270,7 @@ Exit statuses:` + exitStatusHelp(),
 		})
 		return bad
 	}
-	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e), newMerge(e), newDraw(e), newTrace(e), newBench(e), newRun(e), newPlot(e), newReport(e), newLimitExec(e))
+	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e), newMerge(e), newDraw(e), newTrace(e), newBench(e), newRun(e), newPlot(e), newReport(e), newEstimate(e), newLimitExec(e))
 	for _, c := range testCommands {
 		root.AddCommand(c(e))
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"image/gif"
 	"image/png"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -984,4 +985,44 @@ func mustOpen(t *testing.T, path string) *os.File {
 	}
 	t.Cleanup(func() { f.Close() })
 	return f
+}
+
+// TestEstimate: the estimate of cp's tree agrees with the tree searched
+// whole (n = 10, and one of the published n = 21 instances), the line and
+// the JSON say the same, and bad input is a usage error.
+func TestEstimate(t *testing.T) {
+	param := filepath.Join("..", "..", "testdata", "gent2017", "diag-21-4-259.param")
+	for _, args := range [][]string{{"10"}, {"--diagonals", param + ":19", "--measure", "1m"}} {
+		code, out, errOut := runCLI(t, "", append([]string{"estimate", "--probes", "20000", "--json"}, args...)...)
+		var j estimateJSON
+		if code != 0 || json.Unmarshal([]byte(out), &j) != nil {
+			t.Fatalf("%v: %d %q %q", args, code, out, errOut)
+		}
+		m := j.Measured
+		if !m.Complete || j.Probes != 20000 || math.Abs(j.Nodes-float64(m.Nodes)) > 5*j.NodesErr || math.Abs(j.Solutions-float64(m.Solutions)) > 5*j.SolutionsErr+1e-9 {
+			t.Errorf("%v: %+v", args, j)
+		}
+		if args[0] == "10" && m.Solutions != 724 {
+			t.Errorf("n = 10: %d solutions searched", m.Solutions)
+		}
+		if args[0] != "10" && (m.Solutions != 0 || j.RefutedAtRoot) {
+			t.Errorf("%v: the published answer is no solution, which the relaxation does not refute: %+v", args, j)
+		}
+	}
+	// A tree too big for the measure: a time at the speed measured.
+	code, out, _ := runCLI(t, "", "estimate", "--diagonals", param+":19", "--probes", "1000", "--measure", "20ms", "-j", "1")
+	want := regexp.MustCompile(`^N = 21 \(excluded-diagonals problem\): cp's search tree estimated from 1,000 probes at 1\.\d\de\+06 nodes \(± [\d.]+%\) and 0 solutions; at [\d.e+]+ nodes/s \(1 job, 0\.0 s measured\) about [\d.]+ s\n$`)
+	if code != 0 || !want.MatchString(out) {
+		t.Errorf("%d %q", code, out)
+	}
+	code, out, _ = runCLI(t, "", "estimate", "--diagonals", filepath.Join("..", "..", "testdata", "gent2017", "diag-20-4-75.param")+":18", "--probes", "100")
+	if code != 0 || !strings.HasSuffix(out, "; but the linear relaxation refutes it at the root: solve and count search nothing\n") {
+		t.Errorf("%d %q", code, out)
+	}
+	for _, args := range [][]string{{"8", "--probes", "0"}, {"65"}, {"8", "--measure", "0s"}, {"8", "-j", "-1"}, {}} {
+		code, _, errOut := runCLI(t, "", append([]string{"estimate"}, args...)...)
+		if code != 2 || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		}
+	}
 }

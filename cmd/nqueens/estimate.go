@@ -1,0 +1,207 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
+)
+
+func newEstimate(e *env) *cobra.Command {
+	var (
+		probes    int
+		seed      uint64
+		jobs      int
+		measure   time.Duration
+		timeout   time.Duration
+		asJSON    bool
+		probFlags problemFlags
+	)
+	c := &cobra.Command{
+		Use:   "estimate [N]",
+		Short: "Estimate how long the complete search (cp) takes, before running it",
+		Long: `Estimate the size of the search tree of cp, the complete decider of solve
+and count up to N = 64, and its number of solutions, by Knuth's method
+("Estimating the efficiency of backtrack programs", 1975): each probe walks
+from the root to a leaf, taking one branch at random at each node; the
+products of the branching degrees along its path estimate the nodes without
+bias. Then cp searches for --measure, which gives its speed here and so the
+time the whole tree would take (or the exact answer, when it finishes).
+
+A probe costs about as many nodes as the tree is deep: 100,000 probes take
+about a second at N = 30. The estimates of trees whose nodes sit below a
+few rare branches converge slowly, and from below: the standard error says
+how far to trust one, and more probes (or another --seed) test it.
+
+The tree is cp's search alone. When the linear relaxation refutes the
+problem at the root, solve and count search nothing: the line says so.`,
+		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if probes < 1 {
+				return usagef("--probes must be at least 1, not %d", probes)
+			}
+			if jobs < 0 {
+				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
+			}
+			p, err := probFlags.parse(args)
+			if err != nil {
+				return err
+			}
+			if p.N > native.CPMaxN {
+				return usagef("N = %d: cp, whose search this estimates, takes boards up to %d", p.N, native.CPMaxN)
+			}
+			ctx, cancel := context.WithCancel(cmd.Context())
+			if timeout > 0 {
+				ctx, cancel = context.WithTimeout(cmd.Context(), timeout)
+			}
+			defer cancel()
+			r, err := runEstimate(ctx, p, probes, seed, jobs, measure)
+			if errors.Is(err, context.DeadlineExceeded) {
+				return fmt.Errorf("no estimate within %v", timeout)
+			}
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return json.NewEncoder(e.stdout).Encode(r)
+			}
+			fmt.Fprintln(e.stdout, estimateLine(p, r))
+			return nil
+		},
+	}
+	c.Flags().IntVar(&probes, "probes", 100_000, "random probes of the tree")
+	c.Flags().Uint64Var(&seed, "seed", 1, "seed of the probes' random choices")
+	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "goroutines to probe and to search with (0: all cores)")
+	c.Flags().DurationVar(&measure, "measure", time.Second, "how long cp searches to measure its speed")
+	c.Flags().DurationVar(&timeout, "timeout", 0, "give up after this long (e.g. 10s, 2m): exit 1")
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of the summary line")
+	probFlags.add(c)
+	return c
+}
+
+// estimateJSON is what estimate reports.
+type estimateJSON struct {
+	N       int    `json:"n"`
+	Variant string `json:"variant"`
+	// Probes, Nodes, Solutions: Knuth's estimate of cp's search tree,
+	// with the standard errors of the mean.
+	Probes       int     `json:"probes"`
+	Nodes        float64 `json:"nodes"`
+	NodesErr     float64 `json:"nodes_stderr"`
+	Solutions    float64 `json:"solutions"`
+	SolutionsErr float64 `json:"solutions_stderr"`
+	// RefutedAtRoot: the linear relaxation has no solution, so solve and
+	// count search nothing.
+	RefutedAtRoot bool `json:"refuted_at_root"`
+	// Measured is cp's search for --measure (or to its end, Complete).
+	Measured struct {
+		Nodes     uint64  `json:"nodes"`
+		Solutions uint64  `json:"solutions"`
+		Seconds   float64 `json:"seconds"`
+		Jobs      int     `json:"jobs"`
+		Complete  bool    `json:"complete"`
+	} `json:"measured"`
+	// Seconds is the estimated time of the whole search at the measured
+	// speed (the measured time when Complete).
+	Seconds float64 `json:"seconds"`
+}
+
+// runEstimate estimates cp's tree for p, asks the relaxation, and measures
+// cp's speed on p for measure.
+func runEstimate(ctx context.Context, p model.Problem, probes int, seed uint64, jobs int, measure time.Duration) (estimateJSON, error) {
+	r := estimateJSON{N: p.N, Variant: p.Variant()}
+	est, err := native.EstimateCP(ctx, p, probes, seed, jobs)
+	if err != nil {
+		return r, err
+	}
+	r.Probes, r.Nodes, r.NodesErr, r.Solutions, r.SolutionsErr = est.Probes, est.Nodes, est.NodesErr, est.Solutions, est.SolutionsErr
+	if !p.IsClassic() {
+		f, err := native.Refute(ctx, p)
+		if err != nil {
+			return r, err
+		}
+		r.RefutedAtRoot = f != nil
+	}
+	mctx, cancel := context.WithTimeout(ctx, measure)
+	defer cancel()
+	start := time.Now()
+	cr, err := native.CP(mctx, p, native.CPOptions{Jobs: jobs, NoRelaxation: true})
+	elapsed := time.Since(start)
+	if ctx.Err() != nil {
+		return r, ctx.Err()
+	}
+	m := &r.Measured
+	m.Nodes, m.Seconds, m.Jobs, m.Complete = cr.Nodes, elapsed.Seconds(), cr.Jobs, err == nil
+	if m.Complete {
+		m.Solutions, r.Seconds = cr.Count, m.Seconds
+	} else if cr.Nodes > 0 {
+		r.Seconds = r.Nodes / float64(cr.Nodes) * m.Seconds
+	}
+	return r, nil
+}
+
+// estimateLine is the summary line of an estimate.
+func estimateLine(p model.Problem, r estimateJSON) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "N = %d", p.N)
+	if !p.IsClassic() {
+		fmt.Fprintf(&b, " (%s problem)", p.Variant())
+	}
+	fmt.Fprintf(&b, ": cp's search tree estimated from %s probes at %s nodes%s and %s solutions%s",
+		thousands(uint64(r.Probes)), sci(r.Nodes), relErr(r.NodesErr, r.Nodes), sci(r.Solutions), relErr(r.SolutionsErr, r.Solutions))
+	m := r.Measured
+	if m.Complete {
+		fmt.Fprintf(&b, "; searched whole in %.3f s: %s nodes, %s", m.Seconds, thousands(m.Nodes), plural(m.Solutions, "solution"))
+	} else {
+		fmt.Fprintf(&b, "; at %s nodes/s (%d job%s, %.1f s measured) about %s",
+			sci(float64(m.Nodes)/m.Seconds), m.Jobs, map[bool]string{true: "s"}[m.Jobs != 1], m.Seconds, longDuration(r.Seconds))
+	}
+	if r.RefutedAtRoot {
+		b.WriteString("; but the linear relaxation refutes it at the root: solve and count search nothing")
+	}
+	return b.String()
+}
+
+// sci writes x with three significant digits: 1.67e+10 past a million,
+// 12,345 below.
+func sci(x float64) string {
+	if x >= 1e6 {
+		return fmt.Sprintf("%.3g", x)
+	}
+	return thousands(uint64(x + 0.5))
+}
+
+// relErr writes a standard error as a share of its estimate: " (± 12%)";
+// nothing when it is 0.
+func relErr(err, x float64) string {
+	switch {
+	case err == 0:
+		return ""
+	case x == 0:
+		return fmt.Sprintf(" (± %.3g)", err)
+	}
+	return fmt.Sprintf(" (± %.2g%%)", 100*err/x)
+}
+
+// longDuration writes a time of seconds to years in the unit that fits:
+// "42 s", "21 min", "3.2 h", "4.1 days", "12 years".
+func longDuration(s float64) string {
+	switch {
+	case s < 60:
+		return fmt.Sprintf("%.2g s", s)
+	case s < 3600:
+		return fmt.Sprintf("%.2g min", s/60)
+	case s < 86400:
+		return fmt.Sprintf("%.2g h", s/3600)
+	case s < 365.25*86400:
+		return fmt.Sprintf("%.2g days", s/86400)
+	}
+	return fmt.Sprintf("%.2g years", s/(365.25*86400))
+}
