@@ -371,6 +371,25 @@ func (o Options) calibrated(ctx context.Context) ([]instance, error) {
 	return out, nil
 }
 
+// estimateProbes is the number of probes of the estimate of an undecided
+// instance's search tree: a tenth of a second at N = 30.
+const estimateProbes = 10_000
+
+// undecidedEstimate is what an undecided instance's reason adds: the size
+// of the complete search's tree, estimated by Knuth's method, so that a
+// user sees how far beyond the budget the instance lies; "" past the
+// search's boards, or when cancelled.
+func undecidedEstimate(ctx context.Context, p model.Problem) string {
+	if p.N > native.CPMaxN {
+		return ""
+	}
+	e, err := native.EstimateCP(ctx, p, estimateProbes, 1, 0)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("; the constraint-propagation search's tree estimated at %.2g nodes (Knuth's method, %d probes)", e.Nodes, e.Probes)
+}
+
 // instanceRNG is the random source of instance i of a suite.
 func instanceRNG(seed uint64, i int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, uint64(i)+0x9e3779b97f4a7c15))
@@ -675,7 +694,7 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		expected, reason := Unsatisfiable, ""
 		switch {
 		case undecided(ctx, err):
-			expected, reason = Undecided, fmt.Sprintf("not decided within the budget of %v by two independent methods", o.Budget)
+			expected, reason = Undecided, fmt.Sprintf("not decided within the budget of %v by two independent methods", o.Budget)+undecidedEstimate(ctx, in.p)
 			nodes = 0
 		case err != nil:
 			return nil, fmt.Errorf("%s: %w", in.id, err)

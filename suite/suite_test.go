@@ -380,7 +380,8 @@ func TestGenerateCertified(t *testing.T) {
 }
 
 // TestBudgetAndHardness: an instance not decided within the budget is
-// expected UNKNOWN with a reason (and the run goes on), unless the linear
+// expected UNKNOWN with a reason, the estimated size of the search's tree
+// in it (and the run goes on), unless the linear
 // relaxation refutes it; decided ones carry the nodes dancing links
 // needed, which grow with hardness; Hard draws M at the measured peak.
 func TestBudgetAndHardness(t *testing.T) {
@@ -393,6 +394,12 @@ func TestBudgetAndHardness(t *testing.T) {
 	for _, r := range rows {
 		switch {
 		case r.Expected == suite.Undecided && strings.Contains(r.Reason, "budget") && r.DecideNodes == 0 && r.Certificate == "":
+			// The reason says how big the search's tree is.
+			var est float64
+			_, after, _ := strings.Cut(r.Reason, "tree estimated at ")
+			if _, err := fmt.Sscanf(after, "%g nodes", &est); err != nil || est < 1 {
+				t.Errorf("%s: reason %q has no estimate of the tree", r.File, r.Reason)
+			}
 			unknown++
 		case r.Expected == suite.Unsatisfiable && r.Certificate == nqueens.Refuted && r.DecideNodes == 0:
 		default:

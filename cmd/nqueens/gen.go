@@ -34,7 +34,8 @@ and the dancing-links nodes to decide it). The expected answer of every
 instance is found by two independent complete methods at once, dancing
 links and the constraint-propagation search (gini above N = 64), which
 must agree; one that they do not decide within --budget is UNKNOWN, with
-the reason. --hard pre-places as many queens (completion) or excludes as
+the reason and the size of the search's tree estimated by Knuth's method
+(see nqueens estimate). --hard pre-places as many queens (completion) or excludes as
 many diagonals (diagonals) as the measured peak of hardness has for --n.
 Same arguments, byte-identical files.
 
