@@ -51,3 +51,16 @@ diags = [[1, 1], [2, 1], [21, 1], [11, 1], [11, 0], [5, 1], [9, 1], [14, 0], [8,
 	// true <nil>
 	// 0
 }
+
+// Before a long search, Knuth's estimate says how big its tree is: here
+// the count of 12 queens, estimated from 20,000 probes, then searched.
+func ExampleEstimateCP() {
+	p := model.Classic(12)
+	e, _ := native.EstimateCP(context.Background(), p, 20_000, 1, 2)
+	r, _ := native.CP(context.Background(), p, native.CPOptions{Jobs: 2})
+	fmt.Printf("estimated: %.3g nodes, %.3g solutions\n", e.Nodes, e.Solutions)
+	fmt.Printf("searched:  %d nodes, %d solutions\n", r.Nodes, r.Count)
+	// Output:
+	// estimated: 2.56e+05 nodes, 1.43e+04 solutions
+	// searched:  255461 nodes, 14200 solutions
+}
