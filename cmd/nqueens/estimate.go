@@ -154,14 +154,14 @@ func estimateLine(p model.Problem, r estimateJSON) string {
 	if !p.IsClassic() {
 		fmt.Fprintf(&b, " (%s problem)", p.Variant())
 	}
-	fmt.Fprintf(&b, ": cp's search tree estimated from %s probes at %s nodes%s and %s solutions%s",
-		thousands(uint64(r.Probes)), sci(r.Nodes), relErr(r.NodesErr, r.Nodes), sci(r.Solutions), relErr(r.SolutionsErr, r.Solutions))
+	fmt.Fprintf(&b, ": cp's search tree estimated from %s at %s%s and %s%s",
+		plural(uint64(r.Probes), "probe"), sci(r.Nodes, "node"), relErr(r.NodesErr, r.Nodes), sci(r.Solutions, "solution"), relErr(r.SolutionsErr, r.Solutions))
 	m := r.Measured
 	if m.Complete {
-		fmt.Fprintf(&b, "; searched whole in %.3f s: %s nodes, %s", m.Seconds, thousands(m.Nodes), plural(m.Solutions, "solution"))
+		fmt.Fprintf(&b, "; searched whole in %.3f s: %s, %s", m.Seconds, plural(m.Nodes, "node"), plural(m.Solutions, "solution"))
 	} else {
 		fmt.Fprintf(&b, "; at %s nodes/s (%d job%s, %.1f s measured) about %s",
-			sci(float64(m.Nodes)/m.Seconds), m.Jobs, map[bool]string{true: "s"}[m.Jobs != 1], m.Seconds, longDuration(r.Seconds))
+			sciNumber(float64(m.Nodes)/m.Seconds), m.Jobs, map[bool]string{true: "s"}[m.Jobs != 1], m.Seconds, longDuration(r.Seconds))
 	}
 	if r.RefutedAtRoot {
 		b.WriteString("; but the linear relaxation refutes it at the root: solve and count search nothing")
@@ -169,13 +169,21 @@ func estimateLine(p model.Problem, r estimateJSON) string {
 	return b.String()
 }
 
-// sci writes x with three significant digits: 1.67e+10 past a million,
-// 12,345 below.
-func sci(x float64) string {
+// sciNumber writes x with three significant digits past a million
+// (1.67e+10), rounded with commas below (12,345).
+func sciNumber(x float64) string {
 	if x >= 1e6 {
 		return fmt.Sprintf("%.3g", x)
 	}
 	return thousands(uint64(x + 0.5))
+}
+
+// sci writes an estimated count with its noun: "1.67e+10 nodes", "1 solution".
+func sci(x float64, noun string) string {
+	if s := sciNumber(x); s != "1" {
+		return s + " " + noun + "s"
+	}
+	return "1 " + noun
 }
 
 // relErr writes a standard error as a share of its estimate: " (± 12%)";
