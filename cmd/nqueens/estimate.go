@@ -40,8 +40,10 @@ about a second at N = 30. The estimates of trees whose nodes sit below a
 few rare branches converge slowly, and from below: the standard error says
 how far to trust one, and more probes (or another --seed) test it.
 
-The tree is cp's search alone. When the linear relaxation refutes the
-problem at the root, solve and count search nothing: the line says so.`,
+The tree is cp's whole search, as count searches it and as an answer of
+"no solution" costs; solve stops at a first solution, which its restarts
+usually find far sooner. When the linear relaxation refutes the problem at
+the root, solve and count search nothing: the line says so.`,
 		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if probes < 1 {
