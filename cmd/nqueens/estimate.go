@@ -36,7 +36,7 @@ bias. Then cp searches for --measure, which gives its speed here and so the
 time the whole tree would take (or the exact answer, when it finishes).
 
 A probe costs about as many nodes as the tree is deep: 100,000 probes take
-about a second at N = 30. The estimates of trees whose nodes sit below a
+half a second on one core at N = 30. The estimates of trees whose nodes sit below a
 few rare branches converge slowly, and from below: the standard error says
 how far to trust one, and more probes (or another --seed) test it.
 
