@@ -119,17 +119,7 @@ func TestCPWide(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	solved := 0
 	for i := range 30 {
-		p := model.Classic(34)
-		for _, r := range rng.Perm(34)[:24] {
-			p.Fixed = append(p.Fixed, model.Square{Row: r, Col: base.First[r]})
-		}
-		for range rng.IntN(6) {
-			d := model.Diagonal{Kind: model.Sum, Index: rng.IntN(67)}
-			if rng.IntN(2) == 0 {
-				d = model.Diagonal{Kind: model.Difference, Index: rng.IntN(67) - 33}
-			}
-			p.Excluded = append(p.Excluded, d)
-		}
+		p := wideVariant(rng, base.First, 24, 6)
 		r, err := CP(context.Background(), p, CPOptions{FirstOnly: true, Jobs: 1 + i%2, Seed: uint64(i)})
 		if err != nil {
 			t.Fatal(err)
@@ -186,4 +176,23 @@ func TestCPFirstPublished(t *testing.T) {
 		t.Fatalf("%d satisfiable and %d unsatisfiable instances, %d past the probe: the test needs all", sat, unsat, deep)
 	}
 	t.Logf("%d satisfiable, %d unsatisfiable, %d past the probe", sat, unsat, deep)
+}
+
+// wideVariant is the classic problem of len(sol) queens with the queens of
+// sol on fixed rows drawn at random placed, and fewer than maxDiags
+// diagonals drawn at random excluded (some through those queens).
+func wideVariant(rng *rand.Rand, sol model.Placement, fixed, maxDiags int) model.Problem {
+	n := len(sol)
+	p := model.Classic(n)
+	for _, r := range rng.Perm(n)[:fixed] {
+		p.Fixed = append(p.Fixed, model.Square{Row: r, Col: sol[r]})
+	}
+	for range rng.IntN(maxDiags) {
+		d := model.Diagonal{Kind: model.Sum, Index: rng.IntN(2*n - 1)}
+		if rng.IntN(2) == 0 {
+			d = model.Diagonal{Kind: model.Difference, Index: rng.IntN(2*n-1) - (n - 1)}
+		}
+		p.Excluded = append(p.Excluded, d)
+	}
+	return p
 }

@@ -34,17 +34,7 @@ func TestEstimateCP(t *testing.T) {
 		t.Fatalf("n = 34: %v", err)
 	}
 	for range 10 {
-		p := model.Classic(34)
-		for _, r := range rng.Perm(34)[:20] {
-			p.Fixed = append(p.Fixed, model.Square{Row: r, Col: base.First[r]})
-		}
-		for range rng.IntN(4) {
-			d := model.Diagonal{Kind: model.Sum, Index: rng.IntN(67)}
-			if rng.IntN(2) == 0 {
-				d = model.Diagonal{Kind: model.Difference, Index: rng.IntN(67) - 33}
-			}
-			p.Excluded = append(p.Excluded, d)
-		}
+		p := wideVariant(rng, base.First, 20, 4)
 		for range rng.IntN(20) {
 			p.Blocked = append(p.Blocked, model.Square{Row: rng.IntN(34), Col: rng.IntN(34)})
 		}
