@@ -20,7 +20,7 @@ func newEstimate(e *env) *cobra.Command {
 		seed      uint64
 		jobs      int
 		measure   time.Duration
-		timeout   time.Duration
+		limit     timeoutFlag
 		asJSON    bool
 		probFlags problemFlags
 	)
@@ -59,14 +59,11 @@ the root, solve and count search nothing: the line says so.`,
 			if p.N > native.CPMaxN {
 				return usagef("N = %d: cp, whose search this estimates, takes boards up to %d", p.N, native.CPMaxN)
 			}
-			ctx, cancel := context.WithCancel(cmd.Context())
-			if timeout > 0 {
-				ctx, cancel = context.WithTimeout(cmd.Context(), timeout)
-			}
+			ctx, cancel := limit.context(cmd)
 			defer cancel()
 			r, err := runEstimate(ctx, p, probes, seed, jobs, measure)
 			if errors.Is(err, context.DeadlineExceeded) {
-				return fmt.Errorf("no estimate within %v", timeout)
+				return fmt.Errorf("no estimate within %v", limit.timeout)
 			}
 			if err != nil {
 				return err
@@ -82,7 +79,7 @@ the root, solve and count search nothing: the line says so.`,
 	c.Flags().Uint64Var(&seed, "seed", 1, "seed of the probes' random choices")
 	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "goroutines to probe and to search with (0: all cores)")
 	c.Flags().DurationVar(&measure, "measure", time.Second, "how long cp searches to measure its speed")
-	c.Flags().DurationVar(&timeout, "timeout", 0, "give up after this long (e.g. 10s, 2m): exit 1")
+	limit.add(c)
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of the summary line")
 	probFlags.add(c)
 	return c
@@ -162,8 +159,8 @@ func estimateLine(p model.Problem, r estimateJSON) string {
 	if m.Complete {
 		fmt.Fprintf(&b, "; searched whole in %.3f s: %s, %s", m.Seconds, plural(m.Nodes, "node"), plural(m.Solutions, "solution"))
 	} else {
-		fmt.Fprintf(&b, "; at %s nodes/s (%d job%s, %.1f s measured) about %s",
-			sciNumber(float64(m.Nodes)/m.Seconds), m.Jobs, map[bool]string{true: "s"}[m.Jobs != 1], m.Seconds, longDuration(r.Seconds))
+		fmt.Fprintf(&b, "; at %s nodes/s (%s, %.1f s measured) about %s",
+			sciNumber(float64(m.Nodes)/m.Seconds), plural(uint64(m.Jobs), "job"), m.Seconds, longDuration(r.Seconds))
 	}
 	if r.RefutedAtRoot {
 		b.WriteString("; but the linear relaxation refutes it at the root: solve and count search nothing")

@@ -219,7 +219,23 @@ func memoryCheck(f nqueens.Finder, n int, l memlimit.Limit) error {
 // solverFlags are the flags of method sat, and the time limit.
 type solverFlags struct {
 	solver, amo string
-	timeout     time.Duration
+	timeoutFlag
+}
+
+// timeoutFlag is --timeout: the time limit of a command's work.
+type timeoutFlag struct{ timeout time.Duration }
+
+func (t *timeoutFlag) add(c *cobra.Command) {
+	c.Flags().DurationVar(&t.timeout, "timeout", 0, "give up after this long (e.g. 10s, 2m): exit 1")
+}
+
+// context is the command's context, cancelled at the time limit if one is
+// given.
+func (t *timeoutFlag) context(cmd *cobra.Command) (context.Context, context.CancelFunc) {
+	if t.timeout > 0 {
+		return context.WithTimeout(cmd.Context(), t.timeout)
+	}
+	return context.WithCancel(cmd.Context())
 }
 
 func (solverOpts *solverFlags) add(c *cobra.Command) {
@@ -231,7 +247,7 @@ func (solverOpts *solverFlags) add(c *cobra.Command) {
 // encoding.
 func (solverOpts *solverFlags) addSolver(c *cobra.Command) {
 	c.Flags().StringVar(&solverOpts.solver, "solver", "", "sat: gini (default), gophersat, cadical, kissat, minisat, cryptominisat5, picosat, clasp, or a path")
-	c.Flags().DurationVar(&solverOpts.timeout, "timeout", 0, "give up after this long (e.g. 10s, 2m): exit 1")
+	solverOpts.timeoutFlag.add(c)
 }
 
 // check refuses the sat flags with another method and a bad encoding.
@@ -245,13 +261,6 @@ func (solverOpts *solverFlags) check(method nqueens.Method) error {
 		}
 	}
 	return nil
-}
-
-func (solverOpts *solverFlags) context(cmd *cobra.Command) (context.Context, context.CancelFunc) {
-	if solverOpts.timeout > 0 {
-		return context.WithTimeout(cmd.Context(), solverOpts.timeout)
-	}
-	return context.WithCancel(cmd.Context())
 }
 
 // timedOut turns the expiry of --timeout into a one-line failure.
