@@ -171,7 +171,7 @@ func countLine(ct nqueens.Counter, r *nqueens.CountResult, p model.Problem, uniq
 		fmt.Fprintf(&b, ", solver %s, encoding %s", r.Solver, r.AMO)
 	}
 	if ct.Parallel {
-		fmt.Fprintf(&b, ", %d job%s", r.Jobs, map[bool]string{true: "s"}[r.Jobs != 1])
+		fmt.Fprintf(&b, ", %s", plural(uint64(r.Jobs), "job"))
 	}
 	b.WriteString(oeisText(oeis))
 	if !p.IsClassic() {
