@@ -1,0 +1,330 @@
+// Package bitslice counts the disjoint pairs of two lists of bit sets
+// (patterns of up to 64 bits): the pairs (p, x) with p & x = 0.
+//
+// The patterns are taken 512 at a time and turned on their side, so that
+// one word per bit says which of 64 patterns have it (a 64×64 bit matrix
+// transpose, Warren's Hacker's Delight, 7-3); the ANDs of those words for
+// every value of Bits bits at a time are tabulated, and each item of the
+// other list then tests 512 pairs with one table row per Bits of its bits
+// and eight population counts. Kluev's N-Queens-Count-Sol matches half
+// boards the same way. On amd64 with AVX-512 (and its population count) a
+// table row is one vector register; elsewhere the same in plain Go.
+package bitslice
+
+import (
+	"math/bits"
+	"slices"
+	"unsafe"
+)
+
+// Bits is the number of an item's bits looked up at once; Words the words
+// of a block of patterns (512 patterns).
+const (
+	Bits  = 5
+	Words = 8
+	Block = 64 * Words
+)
+
+// Matcher counts disjoint pairs of patterns of at most NBits bits. It
+// holds the tables of one block; one Matcher per goroutine.
+type Matcher struct {
+	nbits, chunks int
+	// The sieve's buffers: both lists sorted by their cut bits.
+	sp, sx         []uint64
+	startP, startX []int
+	kp, kx         []uint8
+	has            [64][Words]uint64
+	tab            []uint64 // row c<<Bits|v: Words words, 64-byte aligned
+	plain          bool     // use the plain Go scan even where vectors exist
+	cuts           int      // the sieve's cut bits, for tests: 0 chooses by cost
+}
+
+// New returns a Matcher for patterns of nbits bits (1..64).
+func New(nbits int) *Matcher {
+	chunks := (nbits + Bits - 1) / Bits
+	rows := chunks << Bits
+	buf := make([]uint64, rows*Words+Words)
+	off := 0
+	if mis := uintptr(unsafe.Pointer(&buf[0])) % 64; mis != 0 {
+		off = int(64-mis) / 8
+	}
+	return &Matcher{nbits: nbits, chunks: chunks, tab: buf[off : off+rows*Words]}
+}
+
+// Plain makes the Matcher use the plain Go scan (for tests that hold the
+// vector scan to it).
+func (m *Matcher) Plain() { m.plain = true }
+
+// CountDisjoint returns the number of pairs (p, x), p in pats and x in
+// items, with p & x = 0. Bits of either at or above nbits are ignored in
+// neither: they must be zero.
+func (m *Matcher) CountDisjoint(pats, items []uint64) uint64 {
+	if len(pats) < 64 || len(items) < 16 {
+		var c uint64
+		for _, p := range pats {
+			for _, x := range items {
+				if p&x == 0 {
+					c++
+				}
+			}
+		}
+		return c
+	}
+	if m.cuts > 0 || len(pats) >= 2*Block && len(pats)*len(items) >= sieveFrom {
+		return m.sieve(pats, items)
+	}
+	return m.blocks(pats, items)
+}
+
+// blocks counts the pairs block by block of patterns.
+func (m *Matcher) blocks(pats, items []uint64) uint64 {
+	var total uint64
+	for start := 0; start < len(pats); start += Block {
+		m.load(pats[start:min(start+Block, len(pats))])
+		total += m.scanItems(items)
+	}
+	return total
+}
+
+func (m *Matcher) scanItems(items []uint64) uint64 {
+	if len(items) == 0 {
+		return 0
+	}
+	if hasVector && !m.plain {
+		return m.scanVector(items)
+	}
+	return m.scan(items)
+}
+
+// sieveFrom is the number of pairs from which the sieve pays for its
+// sorting (measured on the halves of the queens' join).
+const sieveFrom = 1 << 24
+
+// loadCost is what loading a block costs, in items scanned.
+const loadCost = 40
+
+// sieve counts the pairs after sorting both lists by up to 8 cut bits, the
+// bits most often set in both (Kluev's sieve): a pattern and an item that
+// share a cut bit are never compared, and the others are compared bucket
+// by bucket, each bucket of patterns loaded once for all the buckets of
+// items whose cut bits it leaves free. The number of cut bits is the one
+// whose cost, counted from the buckets' sizes (blocks loaded and items
+// scanned against them), is least: more bits skip more pairs but fill
+// the blocks less.
+func (m *Matcher) sieve(pats, items []uint64) uint64 {
+	// The bits' frequencies, from at most 1024 of each list.
+	var fp, fx [64]int
+	for i := 0; i < len(pats); i += max(1, len(pats)/1024) {
+		for p := pats[i]; p != 0; p &= p - 1 {
+			fp[bits.TrailingZeros64(p)]++
+		}
+	}
+	for i := 0; i < len(items); i += max(1, len(items)/1024) {
+		for x := items[i]; x != 0; x &= x - 1 {
+			fx[bits.TrailingZeros64(x)]++
+		}
+	}
+	const maxCut = 8
+	var cut [maxCut]uint
+	used := uint64(0)
+	kmax := min(maxCut, m.nbits)
+	for i := range kmax {
+		best, bestScore := 0, -1.0
+		for b := range m.nbits {
+			if used>>b&1 != 0 {
+				continue
+			}
+			if sc := float64(fp[b]) * float64(fx[b]); sc > bestScore {
+				best, bestScore = b, sc
+			}
+		}
+		cut[i] = uint(best)
+		used |= 1 << best
+	}
+	m.kp = keys(m.kp, pats, cut[:kmax])
+	m.kx = keys(m.kx, items, cut[:kmax])
+	// The cost of each number of cut bits, from the histograms of the
+	// keys.
+	var hp, hx [1 << maxCut]int
+	for _, c := range m.kp {
+		hp[c]++
+	}
+	for _, c := range m.kx {
+		hx[c]++
+	}
+	bestK, bestCost := 0, uint64(len(pats)+Block-1)/Block*uint64(len(items)+loadCost)
+	for k := 1; k <= kmax; k++ {
+		var bp, bx [1 << maxCut]int
+		for c := range 1 << kmax {
+			bp[c&(1<<k-1)] += hp[c]
+			bx[c&(1<<k-1)] += hx[c]
+		}
+		// sx[c]: the items whose cut bits lie within c (a zeta transform).
+		for i := range k {
+			for c := range 1 << k {
+				if c>>i&1 != 0 {
+					bx[c] += bx[c&^(1<<i)]
+				}
+			}
+		}
+		var cost uint64
+		for c := range 1 << k {
+			if bp[c] > 0 {
+				cost += uint64(bp[c]+Block-1) / Block * uint64(bx[(1<<k-1)&^c]+loadCost)
+			}
+		}
+		if cost < bestCost {
+			bestK, bestCost = k, cost
+		}
+	}
+	if m.cuts > 0 {
+		bestK = min(m.cuts, kmax)
+	}
+	if bestK == 0 {
+		return m.blocks(pats, items)
+	}
+	k := bestK
+	m.sp, m.startP = bucketSort(m.sp, m.startP, pats, m.kp, k)
+	m.sx, m.startX = bucketSort(m.sx, m.startX, items, m.kx, k)
+	sp, startP, sx, startX := m.sp, m.startP, m.sx, m.startX
+	var total uint64
+	full := 1<<k - 1
+	for cp := range 1 << k {
+		bucket := sp[startP[cp]:startP[cp+1]]
+		if len(bucket) == 0 {
+			continue
+		}
+		free := full &^ cp
+		for start := 0; start < len(bucket); start += Block {
+			blk := bucket[start:min(start+Block, len(bucket))]
+			m.load(blk)
+			// Every subset of the free cut bits.
+			for cx := free; ; cx = (cx - 1) & free {
+				total += m.scanItems(sx[startX[cx]:startX[cx+1]])
+				if cx == 0 {
+					break
+				}
+			}
+		}
+	}
+	return total
+}
+
+// keys writes to buf the key of each value of list: its bits cut, in
+// order, as the bits of a byte.
+func keys(buf []uint8, list []uint64, cut []uint) []uint8 {
+	buf = slices.Grow(buf[:0], len(list))[:len(list)]
+	for i, v := range list {
+		c := uint8(0)
+		for j, b := range cut {
+			c |= uint8(v>>b&1) << j
+		}
+		buf[i] = c
+	}
+	return buf
+}
+
+// bucketSort sorts list by the low k bits of its keys into buf, and
+// returns it with the start of each bucket (start[c]..start[c+1]).
+func bucketSort(buf []uint64, start []int, list []uint64, key []uint8, k int) ([]uint64, []int) {
+	mask := uint8(1<<k - 1)
+	start = slices.Grow(start[:0], 1<<k+1)[:1<<k+1]
+	clear(start)
+	for _, c := range key {
+		start[int(c&mask)+1]++
+	}
+	for c := 1; c <= 1<<k; c++ {
+		start[c] += start[c-1]
+	}
+	buf = slices.Grow(buf[:0], len(list))[:len(list)]
+	var next [256]int
+	copy(next[:], start[:1<<k])
+	for i, v := range list {
+		c := key[i] & mask
+		buf[next[c]] = v
+		next[c]++
+	}
+	return buf, start
+}
+
+// row is table row r.
+func (m *Matcher) row(r int) *[Words]uint64 {
+	return (*[Words]uint64)(m.tab[r*Words : r*Words+Words])
+}
+
+// load turns a block of patterns on its side and tabulates its chunks.
+func (m *Matcher) load(blk []uint64) {
+	has := &m.has
+	var valid [Words]uint64
+	var sq [64]uint64
+	for w := range (len(blk) + 63) / 64 {
+		lo := w * 64
+		part := blk[lo:min(lo+64, len(blk))]
+		if len(part) == 64 {
+			valid[w] = ^uint64(0)
+		} else {
+			valid[w] = uint64(1)<<len(part) - 1
+		}
+		copy(sq[:], part)
+		clear(sq[len(part):])
+		transpose64(&sq)
+		for p := range m.nbits {
+			has[p][w] = sq[p]
+		}
+	}
+	for c := range m.chunks {
+		base := c << Bits
+		*m.row(base) = valid
+		for v := 1; v < 1<<Bits; v++ {
+			p := c*Bits + bits.TrailingZeros(uint(v))
+			t := m.row(base + v)
+			if p >= m.nbits {
+				*t = [Words]uint64{} // no item has that bit: never read
+				continue
+			}
+			prev, h := m.row(base+v&(v-1)), &has[p]
+			for w := range Words {
+				t[w] = prev[w] &^ h[w]
+			}
+		}
+	}
+}
+
+// transpose64 transposes a 64×64 bit matrix: afterwards bit i of a[p] is
+// what bit p of a[i] was (the recursive block swaps of Hacker's Delight).
+func transpose64(a *[64]uint64) {
+	m := uint64(0x00000000ffffffff)
+	for j := 32; j != 0; j, m = j>>1, m^m<<(j>>1) {
+		for k := 0; k < 64; k = (k + j + 1) &^ j {
+			t := (a[k]>>j ^ a[k+j]) & m
+			a[k+j] ^= t
+			a[k] ^= t << j
+		}
+	}
+}
+
+// scan counts the pairs of the loaded block with items, in plain Go.
+func (m *Matcher) scan(items []uint64) uint64 {
+	var total uint64
+	chunks := m.chunks
+	for _, x := range items {
+		t := m.row(int(x & (1<<Bits - 1)))
+		a0, a1, a2, a3, a4, a5, a6, a7 := t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
+		x >>= Bits
+		for c := 1; c < chunks; c++ {
+			t := m.row(c<<Bits | int(x&(1<<Bits-1)))
+			x >>= Bits
+			a0 &= t[0]
+			a1 &= t[1]
+			a2 &= t[2]
+			a3 &= t[3]
+			a4 &= t[4]
+			a5 &= t[5]
+			a6 &= t[6]
+			a7 &= t[7]
+		}
+		total += uint64(bits.OnesCount64(a0) + bits.OnesCount64(a1) + bits.OnesCount64(a2) + bits.OnesCount64(a3) +
+			bits.OnesCount64(a4) + bits.OnesCount64(a5) + bits.OnesCount64(a6) + bits.OnesCount64(a7))
+	}
+	return total
+}

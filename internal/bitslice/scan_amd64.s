@@ -1,0 +1,48 @@
+#include "textflag.h"
+
+// func scanAVX512(tab *uint64, chunks int, items []uint64, sums *[8]uint64)
+// A table row is 8 words (64 bytes); chunk c's rows start at c*32 rows
+// (Bits = 5): 2048 bytes apart.
+TEXT ·scanAVX512(SB), NOSPLIT, $0-48
+	MOVQ tab+0(FP), SI
+	MOVQ chunks+8(FP), R8
+	MOVQ items_base+16(FP), DI
+	MOVQ items_len+24(FP), CX
+	MOVQ sums+40(FP), DX
+	VPXORQ Z2, Z2, Z2
+	TESTQ CX, CX
+	JZ done
+
+loop:
+	MOVQ (DI), AX
+	MOVQ AX, BX
+	ANDQ $31, BX
+	SHLQ $6, BX
+	VMOVDQU64 (SI)(BX*1), Z0
+	SHRQ $5, AX
+	MOVQ SI, R9
+	MOVQ $1, R10
+
+inner:
+	CMPQ R10, R8
+	JGE innerdone
+	ADDQ $2048, R9
+	MOVQ AX, BX
+	ANDQ $31, BX
+	SHLQ $6, BX
+	VPANDQ (R9)(BX*1), Z0, Z0
+	SHRQ $5, AX
+	INCQ R10
+	JMP inner
+
+innerdone:
+	VPOPCNTQ Z0, Z1
+	VPADDQ Z1, Z2, Z2
+	ADDQ $8, DI
+	DECQ CX
+	JNZ loop
+
+done:
+	VMOVDQU64 Z2, (DX)
+	VZEROUPPER
+	RET

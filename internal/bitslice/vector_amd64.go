@@ -1,0 +1,24 @@
+package bitslice
+
+import "golang.org/x/sys/cpu"
+
+// hasVector says that scanVector runs here: AVX-512 with its population
+// count instruction.
+var hasVector = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ
+
+// scanAVX512 ANDs, for each item, the table rows of its chunks (a 512-bit
+// register each) and adds the population counts of the result to sums'
+// eight lanes.
+//
+//go:noescape
+func scanAVX512(tab *uint64, chunks int, items []uint64, sums *[8]uint64)
+
+func (m *Matcher) scanVector(items []uint64) uint64 {
+	var sums [8]uint64
+	scanAVX512(&m.tab[0], m.chunks, items, &sums)
+	var t uint64
+	for _, s := range sums {
+		t += s
+	}
+	return t
+}
