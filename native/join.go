@@ -1,0 +1,850 @@
+package native
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"iter"
+	"math/bits"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/queenslab/nqueens/internal/bitslice"
+	"github.com/queenslab/nqueens/internal/panics"
+	"github.com/queenslab/nqueens/model"
+)
+
+// Counting by joining quarter boards (meet in the middle).
+//
+// Cut the n×n board into four quarters of h×h squares, h = ⌊n/2⌋; for odd
+// n the middle row and the middle column stay outside them. Write g = n-h
+// for the first row (column) of the south (east) quarters. Every queen
+// outside the middle row and column lies in one quarter, and a solution is
+// four partial placements, one a quarter, that fit: the rows of a half are
+// shared by its two quarters, the columns of a half by its north and south
+// quarters, and no two queens share a diagonal.
+//
+// Rows and halves. Let E be the set of rows whose queen stands in the east
+// half (columns g..n-1). The east half of a solution is then a placement
+// of |E| queens on the rows E and every east column, its west half one on
+// the other rows and every west column. Conversely an east half on rows E
+// and a west half on the other rows make a solution exactly when no
+// diagonal holds a queen of each: rows and columns cannot clash between
+// the halves. So
+//
+//	Q(n) = Σ_E #{(a, b) : a an east half on E, b a west half off E, a ⟂ b},
+//
+// a ⟂ b meaning that a and b take disjoint diagonals. An east queen (r, c)
+// takes the diagonals r+c >= g and r-c+n-1 <= 2n-2-g, a west queen r+c <=
+// n+h-2 and r-c+n-1 >= g: only the L = 2n-1-2g diagonals of each
+// direction numbered g..2n-2-g can hold both, and each half is kept as
+// those 2L bits alone (pattern).
+//
+// Each half is in turn the join of its north and south quarters: for the
+// east half, a placement of the north-east quarter on the rows E∩north and
+// some columns C, and one of the south-east quarter on the rows E∩south and
+// the other east columns, whose diagonals are disjoint. The placements of
+// one h×h square (every set of rows, queens on distinct columns and
+// diagonals) are listed once (quarters), indexed by rows and columns, and
+// read as any of the four quarters through the board's symmetries: a
+// quarter's local square (u, v) is row u of its half (counted from the top)
+// and column v counted from the middle outwards, so that its two local
+// diagonals u+v and u-v+h-1 become global ones by a shift (see halves).
+//
+// The last step, counting the disjoint pairs of two lists of 2L-bit
+// patterns, is where the time goes (Σ_E |A_E|·|B_E| pairs, about a
+// thousand per solution). It runs bit-sliced (package internal/bitslice):
+// 512 patterns of one list are turned on their side, so that for each
+// diagonal one word says which of 64 patterns leave it free, and a
+// pattern of the other list tests 512 pairs with an AND per 5 diagonals
+// and 8 population counts.
+//
+// Symmetry. Flipping the board upside down (row r to n-1-r) maps the
+// solutions with east rows E one to one onto those with east rows rev(E),
+// and flipping it left to right onto those with east rows ~E (the other
+// rows). So the count of E is the count of every set in its orbit under
+// the flips, and only the orbit's least member need be joined, weighted
+// by the orbit's size.
+//
+// For even n the two long diagonals give another factor of two. Write x
+// (y) for a queen on the diagonal r = c in the north-west (south-east)
+// quarter, and z (w) for one on r+c = n-1 in the north-east (south-west)
+// quarter; a solution has at most one queen on each diagonal. Reflecting
+// the board in r = c fixes x and y and swaps z and w; reflecting it in
+// r+c = n-1 fixes z and w and swaps x and y; both map solutions one to one
+// onto solutions. So the solutions with y (z) are as many as those with x
+// (w) and the rest alike, and
+//
+//	Q(n) = Σ over the solutions with neither y nor z of (1+x)(1+w):
+//
+// only east halves without a long-diagonal queen are joined, and each west
+// half weighs 1, 2 or 4 by its long-diagonal queens. The upside-down flip
+// maps (x, y, z, w) to (w, z, y, x), which keeps both the condition and the
+// weight, so the count of E is still that of rev(E): the units are the
+// least sets of the orbits {E, rev(E)}, weighted by the orbit's size. The
+// left-right flip maps x to z and does not keep them; but the solutions
+// with no long-diagonal queen at all (weight 1) are kept by every
+// symmetry, and for them the orbit {~E, rev(~E)} counts as much as {E,
+// rev(E)}: the lesser of the two orbits counts them twice (JoinUnit.Plain
+// = 2), the other not at all (Plain = 0), an orbit that is its own image
+// once. The east halves are half as many, the west halves of weight 1
+// needed on half the units.
+//
+// For odd n the middle row and column hold one queen each (one queen, if
+// it stands at the centre): the pair (c0, r0) of the middle row's column
+// and the middle column's row. Every symmetry of the square maps the
+// middle row and column onto themselves, so it maps the solutions with
+// pair (c0, r0) one to one onto those with the image pair; only the least
+// pair of each orbit is counted, weighted by its orbit's size (8, or 4 for
+// a pair on a long diagonal of the square). The centre queen is fixed by
+// every symmetry, and there the two flips act on E as above (a queen at
+// the centre leaves no other on a long diagonal).
+//
+// The join gives Q(n) only: an essentially distinct count needs each
+// solution's own symmetries, which the join never sees whole.
+
+// JoinMinN is the smallest board the join counts by quarters; smaller ones
+// are counted whole.
+const JoinMinN = 4
+
+// JoinMaxN is the largest board the join accepts: the two halves' common
+// diagonals, 2(n-2) or 2(n-1) bits, fit a 64-bit word up to there. What
+// fits in memory is less (JoinMemory).
+const JoinMaxN = 32
+
+// quarters lists the placements of queens on an h×h square: every set of
+// rows (as a mask), one queen in each on distinct columns, no two on a
+// diagonal. They are sorted by rows, then columns; index[rows<<h|cols] is
+// the first with those rows and columns, so that the ones with given rows
+// and columns are the range index[k]..index[k+1].
+type quarters struct {
+	h      int
+	d1, d2 []uint32 // the local diagonals taken: bit u+v, bit u-v+h-1
+	index  []uint32
+}
+
+// quarterCount[h] is the number of placements of an h×h square
+// (quarters), for the memory estimate: counted by newQuarters (h <= 8 in
+// TestQuarterCounts). Each h multiplies it by 5.7 to 8.9, the factor
+// growing by about 0.6 a step; quarterPlacements goes on from there.
+var quarterCount = [...]uint64{1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369, 66807234}
+
+// quarterPlacements is quarterCount[h], or beyond the table an estimate
+// that grows the last measured factor by 0.6 a step.
+func quarterPlacements(h int) uint64 {
+	if h < len(quarterCount) {
+		return quarterCount[h]
+	}
+	c, f := float64(quarterCount[len(quarterCount)-1]), 8.9
+	for range h - len(quarterCount) + 1 {
+		f += 0.6
+		c *= f
+	}
+	return uint64(c)
+}
+
+// newQuarters lists the placements of the h×h square.
+func newQuarters(h int) *quarters {
+	q := &quarters{h: h}
+	keys := make([]uint32, 0, quarterPlacements(h))
+	d1s := make([]uint32, 0, quarterPlacements(h))
+	d2s := make([]uint32, 0, quarterPlacements(h))
+	var rec func(u int, rows, cols, d1, d2 uint32)
+	rec = func(u int, rows, cols, d1, d2 uint32) {
+		if u == h {
+			keys = append(keys, rows<<h|cols)
+			d1s = append(d1s, d1)
+			d2s = append(d2s, d2)
+			return
+		}
+		rec(u+1, rows, cols, d1, d2)
+		for v := range h {
+			b1, b2 := uint32(1)<<(u+v), uint32(1)<<(u-v+h-1)
+			if cols>>v&1 != 0 || d1&b1 != 0 || d2&b2 != 0 {
+				continue
+			}
+			rec(u+1, rows|1<<u, cols|1<<v, d1|b1, d2|b2)
+		}
+	}
+	rec(0, 0, 0, 0, 0)
+	// Counting sort by key.
+	q.index = make([]uint32, 1<<(2*h)+1)
+	for _, k := range keys {
+		q.index[k+1]++
+	}
+	for k := 1; k < len(q.index); k++ {
+		q.index[k] += q.index[k-1]
+	}
+	q.d1 = make([]uint32, len(keys))
+	q.d2 = make([]uint32, len(keys))
+	next := slices.Clone(q.index[:len(q.index)-1])
+	for i, k := range keys {
+		j := next[k]
+		next[k]++
+		q.d1[j], q.d2[j] = d1s[i], d2s[i]
+	}
+	return q
+}
+
+// filter makes f the placements of q that take none of the local
+// diagonals f1 (u+v) and f2 (u-v+h-1), reusing f's storage.
+func (f *quarters) filter(q *quarters, f1, f2 uint32) {
+	f.h = q.h
+	f.d1, f.d2 = f.d1[:0], f.d2[:0]
+	f.index = slices.Grow(f.index[:0], len(q.index))[:len(q.index)]
+	for k := range len(q.index) - 1 {
+		f.index[k] = uint32(len(f.d1))
+		for x := q.index[k]; x < q.index[k+1]; x++ {
+			if q.d1[x]&f1 == 0 && q.d2[x]&f2 == 0 {
+				f.d1 = append(f.d1, q.d1[x])
+				f.d2 = append(f.d2, q.d2[x])
+			}
+		}
+	}
+	f.index[len(q.index)-1] = uint32(len(f.d1))
+}
+
+// JoinMemory estimates the bytes the join of n takes on jobs goroutines:
+// the quarters' table while it is made (20 bytes a placement and 8 per
+// entry of its index) and, for even n, its two filtered copies; each
+// goroutine's lists of halves and, for odd n, its four filtered copies of
+// the table.
+func JoinMemory(n, jobs int) uint64 {
+	if n < JoinMinN || n > JoinMaxN {
+		return 0
+	}
+	h := n / 2
+	p, idx := quarterPlacements(h), uint64(1)<<(2*h)+1
+	table := 20*p + 8*idx
+	if n%2 == 0 {
+		table += 2 * (8*p + 4*idx)
+	}
+	perJob := 2 * 2 * 8 * maxHalves(n) // east and west, grown by doubling
+	if n%2 == 1 {
+		perJob += 4 * (8*p + 4*idx)
+	}
+	return table + uint64(max(1, jobs))*perJob + 16<<20
+}
+
+// maxHalves bounds the halves of one unit: the longest list measured
+// (JoinResult.MaxHalves) at n = 16 and 18, grown by the factor between
+// them for every two more queens.
+func maxHalves(n int) uint64 {
+	m := uint64(17506)
+	for k := 18; k < n; k += 2 {
+		m = m * 6 // 17,506 / 2,956 at n = 18 and 16
+	}
+	return max(m, 4096)
+}
+
+// A JoinUnit is one work unit of the join: a set of east rows, and for odd
+// n the pair of the middle row's column and the middle column's row.
+type JoinUnit struct {
+	N int
+	// East is the set of rows (bit r) whose queen is in the east half.
+	East uint64
+	// Col0 and Row0 (odd n) are the column of the middle row's queen and
+	// the row of the middle column's queen; -1 for even n.
+	Col0, Row0 int
+	// Weight is how many solutions each one found here stands for.
+	Weight uint64
+	// Plain (even n) weighs the solutions without a queen on a long
+	// diagonal before Weight: 2, 1, or 0 when another unit counts them.
+	Plain uint64
+}
+
+// String is the unit as one line.
+func (u JoinUnit) String() string {
+	return fmt.Sprintf("%d rows %#x cross %d,%d w%d p%d", u.N, u.East, u.Col0, u.Row0, u.Weight, u.Plain)
+}
+
+// revBits reverses the low n bits of x.
+func revBits(x uint64, n int) uint64 {
+	return bits.Reverse64(x) >> (64 - n)
+}
+
+// joinCross lists the pairs (c0, r0) of odd n, one of each orbit under
+// the symmetries of the square, with the orbit's size: the centre (c0 = r0
+// = n/2) first, then the others ordered by (c0, r0).
+func joinCross(n int) [][3]int {
+	m := n / 2
+	out := [][3]int{{m, m, 1}}
+	for c0 := range n {
+		for r0 := range n {
+			if c0 == m || r0 == m || abs(c0-m) == abs(r0-m) {
+				continue // in the middle, or attacking each other
+			}
+			least, fixed := true, 0
+			for k := range 8 {
+				// (m, c0) and (r0, m) mapped by symmetry k: the image of the
+				// middle row's queen is in the middle row or column.
+				r1, c1 := symmetry(k, n, m, c0)
+				r2, c2 := symmetry(k, n, r0, m)
+				var ic, ir int
+				if r1 == m {
+					ic, ir = c1, r2
+				} else {
+					ic, ir = c2, r1
+				}
+				switch key, own := ic*n+ir, c0*n+r0; {
+				case key < own:
+					least = false
+				case key == own:
+					fixed++
+				}
+			}
+			if least {
+				out = append(out, [3]int{c0, r0, 8 / fixed})
+			}
+		}
+	}
+	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// The ways JoinUnits chooses sets of east rows.
+const (
+	setsAll = iota
+	setsFlips
+	setsLong
+)
+
+// JoinUnits lists the work units of the join of n (JoinMinN <= n <=
+// JoinMaxN), numbered from 0, in a fixed order, the same on every machine,
+// without holding the list.
+func JoinUnits(n int) iter.Seq2[int, JoinUnit] {
+	return func(yield func(int, JoinUnit) bool) {
+		if n < JoinMinN || n > JoinMaxN {
+			return
+		}
+		h := n / 2
+		i := 0
+		all := uint64(1)<<n - 1
+		// sets yields the k-subsets of avail in increasing order: all of
+		// them (mode setsAll), the least of each orbit under both flips
+		// weighted by its size (setsFlips), or the least of each orbit
+		// under the upside-down flip weighted by its size, with the
+		// weight of the solutions without a queen on a long diagonal
+		// (setsLong: see the comment at the top of the file).
+		sets := func(avail uint64, k int, mode int, w uint64, c0, r0 int) bool {
+			free := bits.OnesCount64(avail)
+			// Subsets of size k of the free positions, by Gosper's hack on
+			// their indices, deposited into avail.
+			pos := make([]int, 0, free)
+			for a := avail; a != 0; a &= a - 1 {
+				pos = append(pos, bits.TrailingZeros64(a))
+			}
+			if k > free {
+				return true
+			}
+			if k == 0 {
+				return yield(i, JoinUnit{N: n, Col0: c0, Row0: r0, Weight: w})
+			}
+			for s := uint64(1)<<k - 1; s < uint64(1)<<free; {
+				var e uint64
+				for t := s; t != 0; t &= t - 1 {
+					e |= 1 << pos[bits.TrailingZeros64(t)]
+				}
+				weight, plain := w, uint64(0)
+				switch mode {
+				case setsFlips:
+					orbit := []uint64{e, revBits(e, n), avail &^ e, avail &^ revBits(e, n)}
+					least := true
+					distinct := 0
+					for j, o := range orbit {
+						if o < e {
+							least = false
+						}
+						if !slices.Contains(orbit[:j], o) {
+							distinct++
+						}
+					}
+					weight = 0
+					if least {
+						weight = w * uint64(distinct)
+					}
+				case setsLong:
+					re := revBits(e, n)
+					weight = 0
+					if e <= re {
+						weight = 2
+						if re == e {
+							weight = 1
+						}
+						// The orbit of the left-right flip: the same
+						// (plain 1), or the other orbit, whose least
+						// member is compared with e (plain 2 or 0).
+						ce, cre := avail&^e, avail&^re
+						switch {
+						case ce == re:
+							plain = 1
+						case min(ce, cre) > e:
+							plain = 2
+						}
+					}
+				}
+				if weight != 0 {
+					if !yield(i, JoinUnit{N: n, East: e, Col0: c0, Row0: r0, Weight: weight, Plain: plain}) {
+						return false
+					}
+					i++
+				}
+				// Next subset of the same size (Gosper).
+				lo := s & -s
+				r := s + lo
+				s = ((r^s)>>2)/lo | r
+			}
+			return true
+		}
+		if n%2 == 0 {
+			sets(all, h, setsLong, 1, -1, -1)
+			return
+		}
+		for _, x := range joinCross(n) {
+			c0, r0, w := x[0], x[1], uint64(x[2])
+			avail := all &^ (1 << h) &^ (1 << r0)
+			east := h
+			if c0 > h {
+				east = h - 1
+			}
+			mode := setsAll
+			if c0 == h {
+				mode = setsFlips
+			}
+			if !sets(avail, east, mode, w, c0, r0) {
+				return
+			}
+		}
+	}
+}
+
+// JoinUnitsDigest counts the units of JoinUnits(n) and digests them (16 hex
+// digits of the SHA-256 of their fields), so that the units of a shard or
+// a checkpoint are never taken for another list's.
+func JoinUnitsDigest(n int) (int, string) {
+	h := sha256.New()
+	h.Write([]byte("join"))
+	total := 0
+	var buf [8 * 5]byte
+	for _, u := range JoinUnits(n) {
+		binary.LittleEndian.PutUint64(buf[0:], uint64(u.N))
+		binary.LittleEndian.PutUint64(buf[8:], u.East)
+		binary.LittleEndian.PutUint64(buf[16:], uint64(int64(u.Col0)<<32|int64(u.Row0)&0xffffffff))
+		binary.LittleEndian.PutUint64(buf[24:], u.Weight)
+		binary.LittleEndian.PutUint64(buf[32:], u.Plain)
+		h.Write(buf[:])
+		total++
+	}
+	return total, hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// joiner joins the halves of one unit; one per goroutine.
+type joiner struct {
+	n, h, g int
+	t       *joinTables
+	q       *quarters
+	mask    uint64 // L bits
+	l       int
+	east    []uint64 // patterns of the east halves
+	west    []uint64
+	m       *bitslice.Matcher
+	// For odd n: the quarters without the middle queens' diagonals, as
+	// north-east, south-east, north-west and south-west quarters, for
+	// the pair cross (column and row of the middle queens).
+	roles [4]quarters
+	cross [2]int
+	// For even n: the west halves by their queens on long diagonals.
+	byLong [3][]uint64
+}
+
+func newJoiner(n int, t *joinTables) *joiner {
+	h := n / 2
+	g := n - h
+	l := 2*n - 1 - 2*g
+	return &joiner{n: n, h: h, g: g, t: t, q: t.q, l: l, mask: uint64(1)<<l - 1, m: bitslice.New(2 * l), cross: [2]int{-1, -1}}
+}
+
+// joinTables are the quarters' placements that every goroutine reads:
+// all of them, and for even n the north-east (south-east) quarters
+// without a queen on the long diagonal r+c = n-1 (r = c): the only ones
+// an east half is made of (see run).
+type joinTables struct {
+	q          *quarters
+	nePl, sePl *quarters
+}
+
+func newJoinTables(n int) *joinTables {
+	h := n / 2
+	t := &joinTables{q: newQuarters(h)}
+	if n%2 == 0 && h > 0 {
+		// The long anti-diagonal is local u+v = h-1 in the north-east
+		// quarter (global r+c = u+v+g), the long diagonal local
+		// u-v+h-1 = h-1 in the south-east one (global r-c+n-1 =
+		// u-v+h-1+g).
+		t.nePl, t.sePl = new(quarters), new(quarters)
+		t.nePl.filter(t.q, 1<<(h-1), 0)
+		t.sePl.filter(t.q, 0, 1<<(h-1))
+	}
+	return t
+}
+
+// halves appends to out the patterns of the halves whose north quarter
+// has the local rows rn and south quarter rs, on the local columns cols,
+// avoiding the local diagonals forbidden (fn1, fn2 for the north quarter's
+// d1 and d2, fs1, fs2 for the south one's). swap says the half is a west
+// one: its quarters' local d1 are its global anti-diagonals r-c, and d2 the
+// diagonals r+c, the other way round from an east half.
+//
+// In local terms (see the comment at the top of the file), the north
+// quarter's diagonals are global ones shifted by 0 (its u+v, as r+c-g for
+// an east quarter) and the south quarter's by g more, so that the two are
+// disjoint exactly when nd1 & sd1<<g and nd2 & sd2<<g are zero, and the
+// common diagonals of the halves are bits 0..L-1 of nd1 | sd1<<g and of
+// nd2>>g | sd2.
+func (j *joiner) halves(out []uint64, north, south *quarters, rn, rs, cols uint32, swap bool) []uint64 {
+	h, g := uint(j.h), uint(j.g)
+	k := bits.OnesCount32(rn)
+	if bits.OnesCount32(rs)+k != bits.OnesCount32(cols) {
+		return out
+	}
+	// Subsets c of cols with k columns for the north quarter.
+	pos := make([]int, 0, 16)
+	for a := cols; a != 0; a &= a - 1 {
+		pos = append(pos, bits.TrailingZeros32(a))
+	}
+	free := len(pos)
+	var s uint32 = 1<<k - 1
+	if k == 0 {
+		s = 0
+	}
+	for {
+		var c uint32
+		for t := s; t != 0; t &= t - 1 {
+			c |= 1 << pos[bits.TrailingZeros32(t)]
+		}
+		kn, ks := rn<<h|c, rs<<h|(cols&^c)
+		n0, n1 := north.index[kn], north.index[kn+1]
+		s0, s1 := south.index[ks], south.index[ks+1]
+		if n0 < n1 && s0 < s1 {
+			// Branch-free: every candidate is written, and kept (the
+			// length moves on) when it fits; about half do. The longer
+			// list is the inner loop.
+			k := len(out)
+			cand := int(n1-n0) * int(s1-s0)
+			out = slices.Grow(out, cand)
+			dst := out[k : k+cand]
+			var kept int
+			if n1-n0 <= s1-s0 {
+				kept = joinQuarters(dst, north.d1[n0:n1], north.d2[n0:n1], south.d1[s0:s1], south.d2[s0:s1], 0, g, g, j.mask, j.l, swap)
+			} else {
+				kept = joinQuarters(dst, south.d1[s0:s1], south.d2[s0:s1], north.d1[n0:n1], north.d2[n0:n1], g, 0, g, j.mask, j.l, swap)
+			}
+			out = out[:k+kept]
+		}
+		if k == 0 || k == free {
+			break
+		}
+		lo := s & -s
+		r := s + lo
+		s = ((r^s)>>2)/lo | r
+		if s >= 1<<free {
+			break
+		}
+	}
+	return out
+}
+
+// joinQuarters writes to dst the patterns of the fitting pairs of an outer
+// and an inner list of quarter placements (local diagonals o1, o2 and i1,
+// i2, shifted by so and si into the half's terms: 0 for the north quarter,
+// g for the south one),
+// and returns how many it wrote.
+func joinQuarters(dst []uint64, o1, o2, i1, i2 []uint32, so, si uint, g uint, mask uint64, l int, swap bool) int {
+	kept := 0
+	i2 = i2[:len(i1)]
+	o2 = o2[:len(o1)]
+	for x, v := range o1 {
+		a1, a2 := uint64(v)<<so, uint64(o2[x])<<so
+		for y, w := range i1 {
+			b1, b2 := uint64(w)<<si, uint64(i2[y])<<si
+			clash := a1&b1 | a2&b2
+			x1 := (a1 | b1) & mask
+			x2 := (a2 | b2) >> g & mask
+			if swap {
+				x1, x2 = x2, x1
+			}
+			dst[kept] = x1 | x2<<l
+			if clash == 0 {
+				kept++
+			}
+		}
+	}
+	return kept
+}
+
+// run counts the solutions of unit u (before its weight) and the pairs of
+// halves it tested.
+func (j *joiner) run(u JoinUnit) (count, pairs uint64) {
+	n, h, g := j.n, j.h, j.g
+	hm := uint32(1)<<h - 1
+	rows := uint64(1)<<n - 1
+	var cross1, cross2 uint64 // global diagonals r+c and r-c+n-1 of the middle queens
+	colsE, colsW := hm, hm
+	if n%2 == 1 {
+		m := h
+		rows &^= 1 << m
+		cross1 |= 1 << (m + u.Col0)
+		cross2 |= 1 << (m - u.Col0 + n - 1)
+		if u.Row0 != m {
+			rows &^= 1 << u.Row0
+			cross1 |= 1 << (u.Row0 + m)
+			cross2 |= 1 << (u.Row0 - m + n - 1)
+		}
+		switch {
+		case u.Col0 > m:
+			colsE &^= 1 << (u.Col0 - g)
+		case u.Col0 < m:
+			colsW &^= 1 << (h - 1 - u.Col0)
+		}
+	}
+	west := rows &^ u.East
+	en, es := uint32(u.East)&hm, uint32(u.East>>g)&hm
+	wn, ws := uint32(west)&hm, uint32(west>>g)&hm
+	ne, se, nw, sw := j.q, j.q, j.q, j.q
+	if n%2 == 0 {
+		ne, se = j.t.nePl, j.t.sePl
+	}
+	if n%2 == 1 {
+		if j.cross != [2]int{u.Col0, u.Row0} {
+			// The middle queens' diagonals in each quarter's local terms:
+			// east north d1 = global r+c shifted by g, d2 = r-c+n-1
+			// shifted by 0; east south by 2g and g; west north: local d1
+			// is r-c+n-1 shifted by g, d2 is r+c; west south: 2g and g.
+			lo := func(x uint64, s int) uint32 { return uint32(x >> s) }
+			j.roles[0].filter(j.q, lo(cross1, g), lo(cross2, 0))
+			j.roles[1].filter(j.q, lo(cross1, 2*g), lo(cross2, g))
+			j.roles[2].filter(j.q, lo(cross2, g), lo(cross1, 0))
+			j.roles[3].filter(j.q, lo(cross2, 2*g), lo(cross1, g))
+			j.cross = [2]int{u.Col0, u.Row0}
+		}
+		ne, se, nw, sw = &j.roles[0], &j.roles[1], &j.roles[2], &j.roles[3]
+	}
+	j.east = j.halves(j.east[:0], ne, se, en, es, colsE, false)
+	if len(j.east) == 0 {
+		return 0, 0
+	}
+	j.west = j.halves(j.west[:0], nw, sw, wn, ws, colsW, true)
+	if n%2 == 1 {
+		return j.pairs(j.east, j.west)
+	}
+	// Even n: only east halves without a queen on a long diagonal; west
+	// halves by their queens on the long diagonals (see the comment at
+	// the top of the file). A half's long anti-diagonal r+c = n-1 is bit
+	// h-1 of its pattern, its long diagonal r = c bit L+h-1.
+	// The east halves have none (newJoinTables).
+	long := uint64(1)<<(h-1) | uint64(1)<<(j.l+h-1)
+	var byLong [3][]uint64 // west halves with 0, 1 and 2 long-diagonal queens
+	for k := range byLong {
+		byLong[k] = j.byLong[k][:0]
+	}
+	for _, p := range j.west {
+		k := bits.OnesCount64(p & long)
+		byLong[k] = append(byLong[k], p)
+	}
+	j.byLong = byLong
+	for k, factor := range [3]uint64{u.Plain, 2, 4} {
+		if factor == 0 || len(byLong[k]) == 0 {
+			continue
+		}
+		// The west halves of one kind as the patterns: the three kinds
+		// are loaded once in all, the east halves scanned against each.
+		c := j.m.CountDisjoint(byLong[k], j.east)
+		count += factor * c
+		pairs += uint64(len(byLong[k])) * uint64(len(j.east))
+	}
+	return count, pairs
+}
+
+// pairs counts the disjoint pairs of two lists of halves, and the pairs.
+func (j *joiner) pairs(a, b []uint64) (count, pairs uint64) {
+	if len(b) > len(a) {
+		a, b = b, a
+	}
+	return j.m.CountDisjoint(a, b), uint64(len(a)) * uint64(len(b))
+}
+
+// JoinOptions choose how JoinCount runs.
+type JoinOptions struct {
+	// Jobs is the number of goroutines; 0 means runtime.NumCPU().
+	Jobs int
+	// Take, if set, restricts the count to the units for which it returns
+	// true; it is called once per unit of JoinUnits(n), in order, from one
+	// goroutine.
+	Take func(index int) bool
+	// Progress, if set, is called after each finished unit with the
+	// number of units done and the number taken; calls are serialised.
+	// Taken, if above 0, is that number.
+	Progress func(done, total int)
+	Taken    int
+	// OnUnit, if set, is called after each finished unit with its index
+	// and what it adds to the count (its weight included); calls are
+	// serialised.
+	OnUnit func(index int, r JoinUnitResult)
+}
+
+// JoinUnitResult is what one unit of the join adds: solutions, its
+// weight included, and the pairs of halves tested.
+type JoinUnitResult struct {
+	All, Pairs uint64
+}
+
+// JoinResult is the outcome of JoinCount.
+type JoinResult struct {
+	// All is the number of solutions counted, Q(n) for a whole run.
+	All uint64
+	// Pairs is the number of pairs of halves tested.
+	Pairs uint64
+	// Units and UnitsDone are the units taken and finished; Jobs the
+	// goroutines that ran.
+	Units, UnitsDone, Jobs int
+	// MaxHalves is the longest list of halves of one unit.
+	MaxHalves int
+}
+
+// JoinCount counts the solutions of the classic n-queens problem by
+// joining quarter boards into halves and counting the pairs of halves
+// that fit (see the comment at the top of join.go for why the count is
+// exact): a second counting algorithm, independent of every backtracking
+// search here. Kluev's N-Queens-Count-Sol (2022) counts the same way.
+//
+// The units (JoinUnits(n)) run on opt.Jobs goroutines. On cancellation
+// JoinCount returns the counts of the finished units with ctx.Err().
+func JoinCount(ctx context.Context, n int, opt JoinOptions) (JoinResult, error) {
+	if n < 1 {
+		return JoinResult{}, model.Classic(n).Validate()
+	}
+	if n > JoinMaxN {
+		return JoinResult{}, errTooLarge("the join of quarter boards", n, JoinMaxN)
+	}
+	if n < JoinMinN {
+		if opt.Take != nil {
+			return JoinResult{}, fmt.Errorf("native: n = %d is counted whole; work units start at n = %d", n, JoinMinN)
+		}
+		r, err := Backtrack(ctx, model.Classic(n), BacktrackOptions{})
+		res := JoinResult{All: r.Count, Units: 1, Jobs: 1}
+		if err == nil {
+			res.UnitsDone = 1
+		}
+		return res, err
+	}
+	jobs := opt.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	total := opt.Taken
+	if opt.Progress != nil && total <= 0 {
+		for i := range JoinUnits(n) {
+			if opt.Take == nil || opt.Take(i) {
+				total++
+			}
+		}
+	}
+	tables := newJoinTables(n)
+	type job struct {
+		i int
+		u JoinUnit
+	}
+	const batch = 16
+	feed := make(chan []job, 2*jobs)
+	var stop atomic.Bool
+	watch := context.AfterFunc(ctx, func() { stop.Store(true) })
+	defer watch()
+	var caught panics.Catcher
+	// dead is closed when a goroutine ends by a panic, so that the feed
+	// does not wait for it.
+	dead := make(chan struct{})
+	var deadOnce sync.Once
+	var mu sync.Mutex
+	res := JoinResult{Jobs: jobs}
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer caught.Recover(func() {
+				stop.Store(true)
+				deadOnce.Do(func() { close(dead) })
+			})
+			j := newJoiner(n, tables)
+			for b := range feed {
+				for _, jb := range b {
+					if stop.Load() {
+						break
+					}
+					c, pairs := j.run(jb.u)
+					r := JoinUnitResult{All: c * jb.u.Weight, Pairs: pairs}
+					mu.Lock()
+					res.MaxHalves = max(res.MaxHalves, len(j.east), len(j.west))
+					res.UnitsDone++
+					res.All += r.All
+					res.Pairs += r.Pairs
+					if opt.OnUnit != nil {
+						opt.OnUnit(jb.i, r)
+					}
+					if opt.Progress != nil {
+						opt.Progress(res.UnitsDone, total)
+					}
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	pending := make([]job, 0, batch)
+	send := func() bool {
+		select {
+		case feed <- pending:
+			pending = make([]job, 0, batch)
+			return true
+		case <-dead:
+			return false
+		}
+	}
+	for i, u := range JoinUnits(n) {
+		if stop.Load() {
+			break
+		}
+		if opt.Take != nil && !opt.Take(i) {
+			continue
+		}
+		res.Units++
+		pending = append(pending, job{i, u})
+		if len(pending) == batch && !send() {
+			break
+		}
+	}
+	if len(pending) > 0 {
+		send()
+	}
+	close(feed)
+	wg.Wait()
+	res.Jobs = max(1, min(jobs, res.Units))
+	if err := caught.Err(); err != nil {
+		return res, err
+	}
+	if res.UnitsDone < res.Units || stop.Load() {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}

@@ -1,0 +1,270 @@
+package native
+
+import (
+	"context"
+	"errors"
+	"math/bits"
+	"testing"
+
+	"github.com/queenslab/nqueens/model"
+)
+
+// TestJoinCountAgainstKnown holds the join to OEIS A000170: n = 1..14 in
+// the normal tests, 15..19 with -long.
+func TestJoinCountAgainstKnown(t *testing.T) {
+	maxN := 14
+	if *long {
+		maxN = 19
+	}
+	for n := 1; n <= maxN; n++ {
+		res, err := JoinCount(context.Background(), n, JoinOptions{Jobs: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, _, _ := model.KnownCount(n)
+		if res.All != all {
+			t.Errorf("n = %d: %d solutions, known %d", n, res.All, all)
+		}
+		if res.UnitsDone != res.Units {
+			t.Errorf("n = %d: %d of %d units done", n, res.UnitsDone, res.Units)
+		}
+	}
+}
+
+// TestJoinAgainstConstellations: the join and the constellation count,
+// which share no code, agree on every n both reach in the normal tests.
+func TestJoinAgainstConstellations(t *testing.T) {
+	for n := 1; n <= 13; n++ {
+		a, err := JoinCount(context.Background(), n, JoinOptions{Jobs: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := ConstellationCount(context.Background(), n, ConstellationOptions{Jobs: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.All != b.All {
+			t.Errorf("n = %d: join %d, constellations %d", n, a.All, b.All)
+		}
+	}
+}
+
+// TestJoinUnitsAgainstSolutions checks every unit on its own: what the
+// join finds for a unit (before its weight) is what the solutions
+// enumerated by backtracking with the unit's middle queens (odd n) and
+// east rows add up to: for odd n their number; for even n, those with
+// queens on the long diagonals only in the north-west corner's r = c and
+// the south-west corner's r+c = n-1, 2 for each such queen, and those
+// with none the unit's Plain times. And the weights of the units of a
+// symmetry class add up to the class's size, so that no weight can hide
+// a wrong count.
+func TestJoinUnitsAgainstSolutions(t *testing.T) {
+	for n := JoinMinN; n <= 12; n++ {
+		h, g := n/2, n-n/2
+		type key struct {
+			east     uint64
+			col, row int
+		}
+		// found[key][f]: solutions by flags (odd n: f = 0); for even n
+		// f = -1 for a queen in the north-east half of r+c = n-1 or the
+		// south-east half of r = c, else (1+x)(1+w) for queens on r = c in
+		// the north-west (x) and on r+c = n-1 in the south-west (w), 1 for
+		// none.
+		found := map[key]map[int]uint64{}
+		_, err := Backtrack(context.Background(), model.Classic(n), BacktrackOptions{Each: func(q model.Placement) bool {
+			k := key{col: -1, row: -1}
+			f := 0
+			if n%2 == 1 {
+				k.col = q[h]
+				for r, c := range q {
+					if c == h {
+						k.row = r
+					}
+				}
+			} else {
+				x, w := 0, 0
+				f = 1
+				for r, c := range q {
+					switch {
+					case r == c && r < h:
+						x = 1
+					case r == c:
+						f = -1
+					case r+c == n-1 && r < h:
+						f = -1
+					case r+c == n-1:
+						w = 1
+					}
+				}
+				if f == 1 {
+					f = (1 + x) * (1 + w)
+				}
+			}
+			for r, c := range q {
+				if c >= g {
+					k.east |= 1 << r
+				}
+			}
+			if found[k] == nil {
+				found[k] = map[int]uint64{}
+			}
+			found[k][f]++
+			return true
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		j := newJoiner(n, newJoinTables(n))
+		var total, weights, plain uint64
+		for _, u := range JoinUnits(n) {
+			got, _ := j.run(u)
+			f := found[key{u.East, u.Col0, u.Row0}]
+			want := f[0] + u.Plain*f[1] + 2*f[2] + 4*f[4]
+			if got != want {
+				t.Errorf("n = %d, unit %v: %d, the solutions add up to %d", n, u, got, want)
+			}
+			total += got * u.Weight
+			weights += u.Weight
+			plain += u.Weight * u.Plain
+		}
+		if all, _, _ := model.KnownCount(n); total != all {
+			t.Errorf("n = %d: weighted units add up to %d, want %d", n, total, all)
+		}
+		// The weights count every (middle pair, east rows) once, and for
+		// even n so do the weights of the solutions without long-diagonal
+		// queens.
+		if want := joinClasses(n); weights != want {
+			t.Errorf("n = %d: weights add up to %d, want %d", n, weights, want)
+		}
+		if n%2 == 0 && plain != weights {
+			t.Errorf("n = %d: plain weights add up to %d, want %d", n, plain, weights)
+		}
+	}
+}
+
+// joinClasses is the number of (middle queens, east rows) a board has:
+// C(n, n/2) for even n; for odd n, each pair of middle queens that do not
+// attack each other with the ways to choose its east rows.
+func joinClasses(n int) uint64 {
+	h := n / 2
+	if n%2 == 0 {
+		return binomial(n, h)
+	}
+	total := binomial(n-1, h) // the centre queen
+	for c0 := range n {
+		for r0 := range n {
+			if c0 == h || r0 == h || abs(c0-h) == abs(r0-h) {
+				continue
+			}
+			east := h
+			if c0 > h {
+				east = h - 1
+			}
+			total += binomial(n-2, east)
+		}
+	}
+	return total
+}
+
+func binomial(n, k int) uint64 {
+	r := uint64(1)
+	for i := 1; i <= k; i++ {
+		r = r * uint64(n-k+i) / uint64(i)
+	}
+	return r
+}
+
+// TestJoinShards: the units split among shards (Take) add up to the
+// whole, and OnUnit reports each taken unit once.
+func TestJoinShards(t *testing.T) {
+	for _, n := range []int{12, 13} {
+		whole, err := JoinCount(context.Background(), n, JoinOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sum uint64
+		seen := map[int]bool{}
+		for shard := range 3 {
+			r, err := JoinCount(context.Background(), n, JoinOptions{Jobs: 2,
+				Take: func(i int) bool { return i%3 == shard },
+				OnUnit: func(i int, u JoinUnitResult) {
+					if seen[i] || i%3 != shard {
+						t.Errorf("n = %d: unit %d reported in shard %d", n, i, shard)
+					}
+					seen[i] = true
+				}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum += r.All
+		}
+		if sum != whole.All || len(seen) != whole.Units {
+			t.Errorf("n = %d: shards add up to %d over %d units, whole %d over %d", n, sum, len(seen), whole.All, whole.Units)
+		}
+		total, digest := JoinUnitsDigest(n)
+		if total != whole.Units || len(digest) != 16 {
+			t.Errorf("n = %d: digest over %d units (%q), the count took %d", n, total, digest, whole.Units)
+		}
+		if _, d2 := JoinUnitsDigest(n); d2 != digest {
+			t.Errorf("n = %d: two digests of one list differ", n)
+		}
+	}
+}
+
+func TestJoinStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err := JoinCount(ctx, 16, JoinOptions{Jobs: 2})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled count: %v", err)
+	}
+	if r.UnitsDone >= r.Units && r.Units > 0 {
+		t.Errorf("cancelled count finished all %d units", r.Units)
+	}
+}
+
+func TestJoinRefuses(t *testing.T) {
+	if _, err := JoinCount(context.Background(), 0, JoinOptions{}); err == nil {
+		t.Error("n = 0 accepted")
+	}
+	var tl *TooLargeError
+	if _, err := JoinCount(context.Background(), JoinMaxN+1, JoinOptions{}); !errors.As(err, &tl) {
+		t.Errorf("n = %d: %v", JoinMaxN+1, err)
+	}
+	if JoinMemory(18, 1) == 0 || JoinMemory(22, 1) <= JoinMemory(18, 1) {
+		t.Error("the memory estimate does not grow with n")
+	}
+}
+
+// TestQuarterCounts: the placements of the h×h square match the table the
+// memory estimate reads, and a brute force over every subset of squares.
+func TestQuarterCounts(t *testing.T) {
+	for h := 0; h <= 8; h++ {
+		if got := len(newQuarters(h).d1); uint64(got) != quarterCount[h] {
+			t.Errorf("h = %d: %d placements, the table says %d", h, got, quarterCount[h])
+		}
+	}
+	for h := 0; h <= 4; h++ {
+		var want uint64
+		for s := uint64(0); s < 1<<(h*h); s++ {
+			ok := true
+			for a := s; a != 0 && ok; a &= a - 1 {
+				i := bits.TrailingZeros64(a)
+				for b := a & (a - 1); b != 0; b &= b - 1 {
+					k := bits.TrailingZeros64(b)
+					r1, c1, r2, c2 := i/h, i%h, k/h, k%h
+					if r1 == r2 || c1 == c2 || r1-c1 == r2-c2 || r1+c1 == r2+c2 {
+						ok = false
+						break
+					}
+				}
+			}
+			if ok {
+				want++
+			}
+		}
+		if quarterCount[h] != want {
+			t.Errorf("h = %d: table %d, brute force %d", h, quarterCount[h], want)
+		}
+	}
+}
