@@ -1,6 +1,7 @@
 package nqueens
 
 import (
+	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
 )
@@ -31,15 +32,30 @@ func DefaultFinder(p model.Problem) Method {
 	return decider(p, "")
 }
 
-// DefaultCounter is the method that count uses when none is named: the
-// constellation counter for the classic problem, else the fastest complete
-// decider for p.
+// JoinFromN is the smallest classic board on which the join of quarter
+// boards counts faster than the constellation count (one job each, as
+// measured by scripts/compare-count.sh, docs/benchmarks.md, "Counting"):
+// below it both take milliseconds.
+const JoinFromN = 8
+
+// DefaultCounter is the method that count uses when none is named: for
+// the classic problem the join of quarter boards from JoinFromN on, where
+// its memory fits, and the constellation count otherwise; else the
+// fastest complete decider for p. The essentially distinct count is the
+// constellation count's (DefaultDistinctCounter).
 func DefaultCounter(p model.Problem) Method {
 	if p.IsClassic() {
+		if p.N >= JoinFromN && p.N <= native.JoinMaxN && memlimit.Check(native.JoinMemory(p.N, 1), "") == nil {
+			return Join
+		}
 		return Constellation
 	}
 	return decider(p, "")
 }
+
+// DefaultDistinctCounter is the method that count --unique uses when none
+// is named: the constellation count, which gives both counts in one run.
+func DefaultDistinctCounter(model.Problem) Method { return Constellation }
 
 // decider is the fastest complete decider of p other than not.
 func decider(p model.Problem, not Method) Method {

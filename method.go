@@ -18,6 +18,7 @@ const (
 	Constellation Method = "constellation" // border constellations, weighted by orbit
 	Bitmask       Method = "bitmask"       // Takaken's bitmask search
 	CP            Method = "cp"            // constraint propagation with the diagonal sums
+	Join          Method = "join"          // quarter boards joined into halves (meet in the middle)
 )
 
 // Order is the search order of a complete method that takes one (Finder.Orders,
@@ -91,6 +92,7 @@ var titles = map[Method]string{
 	Constellation: "the constellation count",
 	Bitmask:       "the bitmask count",
 	CP:            "constraint propagation (cp)",
+	Join:          "the join of quarter boards",
 }
 
 // Title names method m in a sentence: "dancing links", "backtracking".

@@ -5,11 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
 )
@@ -151,7 +153,10 @@ type Counter struct {
 	// Units says that its count is cut into work units, which package
 	// cluster journals and shards.
 	Units bool
-	count func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error)
+	// AllOnly says that it counts all solutions only: it refuses
+	// CountOptions.Distinct.
+	AllOnly bool
+	count   func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error)
 }
 
 // localSearchProgressFrom is the smallest board whose local search reports
@@ -263,6 +268,20 @@ var counters = []Counter{
 		},
 	},
 	{
+		Name: Join, Doc: "quarter boards joined into half boards, and the pairs of halves that fit counted bit-sliced (meet in the middle, as Kluev's N-Queens-Count-Sol), one set of rows per symmetry class, in parallel; Q(N) only",
+		MaxN: native.JoinMaxN, Parallel: true, Progress: ProgressFraction, AllOnly: true,
+		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
+			if opt.Distinct {
+				return nil, &OptionError{errors.New("method join counts all solutions only: use constellation or bitmask for essentially distinct ones")}
+			}
+			if err := memlimit.Check(native.JoinMemory(p.N, jobsOr(opt.Jobs)), fmt.Sprintf("N = %d by the join of quarter boards on %d goroutines", p.N, jobsOr(opt.Jobs))); err != nil {
+				return nil, err
+			}
+			r, err := native.JoinCount(ctx, p.N, native.JoinOptions{Jobs: opt.Jobs, Progress: opt.Progress})
+			return &CountResult{All: r.All, Jobs: max(1, r.Jobs)}, err
+		},
+	},
+	{
 		Name: Bitmask, Doc: "bitmask search over one solution per symmetry class, weighted by orbit (Takaken's method), in parallel",
 		MaxN: native.BitmaskMaxN, Parallel: true, Nodes: true, Progress: ProgressFraction,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
@@ -326,6 +345,14 @@ var counters = []Counter{
 			}
 			return res, errors.Join(err, canonErr)
 		}},
+}
+
+// jobsOr is the number of goroutines that jobs asks for: all cores for 0.
+func jobsOr(jobs int) int {
+	if jobs <= 0 {
+		return runtime.NumCPU()
+	}
+	return jobs
 }
 
 // backtrack runs the backtracking search of p in the given order: Wirth's

@@ -74,7 +74,7 @@ func Methods() []Method {
 		if c.Name == nqueens.SAT {
 			continue // by solver and encoding below
 		}
-		counter(string(c.Name), c, nqueens.CountOptions{Distinct: true})
+		counter(string(c.Name), c, nqueens.CountOptions{Distinct: !c.AllOnly})
 		if c.TakesOrder(nqueens.OrderHeuristic) {
 			counter(string(c.Name)+"/heuristic", c, nqueens.CountOptions{Distinct: true, Order: nqueens.OrderHeuristic})
 		}

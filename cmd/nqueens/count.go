@@ -29,9 +29,13 @@ func newCount(e *env) *cobra.Command {
 		Long: `Count all solutions of the N-Queens problem and compare the count with OEIS
 A000170 (and A002562 for --unique) where it is known; a disagreement is exit 1.
 
-Methods: constellation (default; the queens of the edge rows and columns
-placed first, one placement per symmetry class weighted by its orbit, the
-inner rows searched with bitmasks, in parallel, N <= 32), bitmask (Takaken's
+Methods: join (the default from N = 8 on: the placements of each quarter
+board listed once, joined into half boards, and the pairs of halves that
+fit counted; one set of rows per symmetry class, in parallel, all solutions
+only, N <= 32 as memory allows), constellation (the default below N = 8 and
+for --unique: the queens of the edge rows and columns placed first, one
+placement per symmetry class weighted by its orbit, the inner rows searched
+with bitmasks, in parallel, N <= 32), bitmask (Takaken's
 search: one solution per symmetry class weighted by its orbit, in parallel,
 N <= 32; the cross-check of the default), backtrack (Wirth's search, 1976, with its node
 count; honours --fix and --block), dlx (exact covers by dancing links, in
@@ -46,7 +50,13 @@ Every model and cover is verified as a solution before it is counted.
 			if jobs < 0 {
 				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
 			}
-			p, ct, err := methodFor(&probFlags, args, method, nqueens.DefaultCounter, nqueens.LookupCounter)
+			def := nqueens.DefaultCounter
+			if unique || unitOpts.active(cmd) {
+				// Both counts, and the work units that --checkpoint and
+				// --shard journal, are the constellation count's.
+				def = nqueens.DefaultDistinctCounter
+			}
+			p, ct, err := methodFor(&probFlags, args, method, def, nqueens.LookupCounter)
 			if err != nil {
 				return err
 			}
@@ -116,9 +126,9 @@ Every model and cover is verified as a solution before it is counted.
 			return known
 		},
 	}
-	c.Flags().StringVarP(&method, "method", "m", "", methodList(nqueens.Counters(), func(c nqueens.Counter) nqueens.Method { return c.Name })+" (default: constellation for the classic problem, else the fastest complete decider: cp up to N = 64, dlx above)")
+	c.Flags().StringVarP(&method, "method", "m", "", methodList(nqueens.Counters(), func(c nqueens.Counter) nqueens.Method { return c.Name })+" (default: join for the classic problem from N = 8 on, constellation below and for --unique, else the fastest complete decider: cp up to N = 64, dlx above)")
 	c.Flags().BoolVar(&unique, "unique", false, "also count essentially distinct solutions (up to rotation and reflection)")
-	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "constellation, bitmask, dlx, sat with gini: goroutines to count with (0: all cores)")
+	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "join, constellation, bitmask, dlx, sat with gini: goroutines to count with (0: all cores)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of the summary line")
 	c.Flags().BoolVar(&forward, "forward-check", false, "backtrack: reject placements that leave a later row no free square")
 	c.Flags().StringVar(&order, "order", "", "backtrack: lex (default) or heuristic (fewest squares first, with forward checking); the count is the same")

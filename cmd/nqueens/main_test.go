@@ -144,14 +144,25 @@ func TestVerifyFileWrittenByCProgram(t *testing.T) {
 func TestCount(t *testing.T) {
 	for _, m := range []string{"constellation", "bitmask"} {
 		args := []string{"count", "8", "--unique"}
-		if m != "constellation" { // the default
+		if m != "constellation" { // the default with --unique
 			args = append(args, "-m", m)
 		}
 		code, out, _ := runCLI(t, "", args...)
-		want := regexp.MustCompile(`^N = 8: 92 solutions, 12 essentially distinct; [\d,]+ nodes in \d+\.\d{3} s, method ` + m + `, \d+ jobs; agrees with OEIS\n$`)
+		want := regexp.MustCompile(`^N = 8: 92 solutions, 12 essentially distinct; [\d,]+ nodes in \d+\.\d{3} s, method ` + m + `, \d+ jobs?; agrees with OEIS\n$`)
 		if code != 0 || !want.MatchString(out) {
 			t.Errorf("%d %q", code, out)
 		}
+	}
+	// The default for all solutions is the join from N = 8 on, the
+	// constellation count below; --unique and the join refuse each other.
+	for _, c := range []struct{ n, method string }{{"12", "join"}, {"8", "join"}, {"7", "constellation"}} {
+		code, out, _ := runCLI(t, "", "count", c.n)
+		if code != 0 || !strings.Contains(out, ", method "+c.method+",") || !strings.HasSuffix(out, "; agrees with OEIS\n") {
+			t.Errorf("count %s: %d %q, want method %s", c.n, code, out, c.method)
+		}
+	}
+	if code, _, errs := runCLI(t, "", "count", "12", "-m", "join", "--unique"); code != 2 || !strings.Contains(errs, "all solutions only") {
+		t.Errorf("count 12 -m join --unique: %d %q", code, errs)
 	}
 	code, out, _ := runCLI(t, "", "count", "10", "-m", "backtrack")
 	if code != 0 || !strings.HasPrefix(out, "N = 10: 724 solutions; 35,539 nodes in ") {
