@@ -1,41 +1,91 @@
 #!/usr/bin/env bash
-# Counting side by side with the C references of scripts/reference (or the
-# programs named by D4COUNT_C and MIRROR_C, which print "N total unique" and
-# "N COUNT"): takaken-d4count.c (Takaken's D4 search, cc -O3 -march=native),
-# the program CPU counters are judged by, and bitmask-mirror.c (mirror
-# symmetry only, cc -O2), alternating
-# the programs run by run, medians of R runs, one job each; then the default
-# method (constellation) with two jobs against one, and the second counter
-# (--method bitmask) with one job. The one-job count is run twice: built
-# as go build does by default (GOAMD64=v1, runs on any x86-64) and built
-# for this CPU's level (GOAMD64=v3 or v4, as d4count is built with
-# -march=native); both ratios are printed.
-# usage: scripts/compare-count.sh [R] [N...]     default: 5 runs, N = 16 17
-# ONLY_D4=1 runs d4count and the one-job count only (for n >= 18, where the
-# mirror program alone takes minutes a run); the other columns show "-".
+# Counting side by side, alternating the programs run by run, medians of R
+# runs; one-thread runs pinned to one core (taskset, where present):
+# - the default method (the join of quarter boards) with one job and with
+#   two, and the constellation count with one job;
+# - Kluev's N-Queens-Count-Sol (C++20, the public counter that also joins
+#   quarter boards), one thread, when KLUEV names its source: a checkout, or
+#   a bare git directory (as a fetched snapshot is). It is built for each N
+#   with g++ -std=c++20 -O3 -march=native, its size and its row of the
+#   parameter table in solcounter.h patched in, BMI2 on where PDEP/PEXT are
+#   fast (not on AMD processors before Zen 3), prefetch as its table says;
+# - the C references of scripts/reference (or the programs named by
+#   D4COUNT_C and MIRROR_C): takaken-d4count.c (Takaken's D4 search, cc -O3
+#   -march=native) and bitmask-mirror.c (mirror symmetry only, cc -O2),
+#   unless NO_C=1 (they take minutes a run from n = 18 on).
+# Ratios: join 1j / Kluev, join 1j / d4count, 1j / 2j, constellation 1j /
+# join 1j.
+# usage: [KLUEV=DIR] [NO_C=1] scripts/compare-count.sh [R] [N...]
+#        default: 3 runs, N = 16 17
 . "$(dirname "$0")/lib.sh"
-runs=${1:-5}; shift || true
+runs=${1:-3}; shift || true
 sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(16 17)
 
-cc -O3 -march=native -o "$work/d4count" "$(reference D4COUNT_C "$root/scripts/reference/takaken-d4count.c" "a C program of Takaken's method")"
-cc -O2 -o "$work/bitmask-mirror" "$(reference MIRROR_C "$root/scripts/reference/bitmask-mirror.c" "a C bitmask counter with mirror symmetry")"
+pin=()
+if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then pin=(taskset -c 1); fi
+
+if [ "${NO_C:-0}" != 1 ]; then
+  cc -O3 -march=native -o "$work/d4count" "$(reference D4COUNT_C "$root/scripts/reference/takaken-d4count.c" "a C program of Takaken's method")"
+  cc -O2 -o "$work/bitmask-mirror" "$(reference MIRROR_C "$root/scripts/reference/bitmask-mirror.c" "a C bitmask counter with mirror symmetry")"
+fi
+
+# kluev_build N: $work/kluev-N from $KLUEV, for board size N.
+kluev_build() {
+  local n=$1 src="$work/kluev-src-$1" cuts mms bmi pf
+  need g++ "apt-get install g++"
+  mkdir -p "$src"
+  if [ -f "$KLUEV/solcounter.h" ]; then
+    cp -r "$KLUEV"/. "$src"/
+  elif git --git-dir="$KLUEV" rev-parse HEAD >/dev/null 2>&1; then
+    git --git-dir="$KLUEV" archive HEAD | tar -x -C "$src"
+  else
+    echo "$(basename "$0"): KLUEV=$KLUEV is neither a checkout nor a git directory of N-Queens-Count-Sol" >&2; exit 2
+  fi
+  # Its table, by size: sieveCuts, matchMinSize, bmiIntrin, prefetch.
+  case $n in
+    16|17|18) cuts=0 mms=40 bmi=false pf=true ;;
+    19) cuts=0 mms=40 bmi=true pf=true ;;
+    20) cuts=3 mms=60 bmi=true pf=true ;;
+    21) cuts=3 mms=60 bmi=true pf=false ;;
+    *) cuts=6 mms=80 bmi=true pf=true ;;
+  esac
+  # PDEP/PEXT are microcoded (slow) on AMD before Zen 3 (family 19h).
+  if grep -q AuthenticAMD /proc/cpuinfo && [ "$(awk '/^cpu family/ { print $4; exit }' /proc/cpuinfo)" -lt 25 ]; then bmi=false; fi
+  grep -qw bmi2 /proc/cpuinfo || bmi=false
+  sed -i -e "s/inline constexpr int size = [0-9]*;/inline constexpr int size = $n;/" \
+    -e "s/\.sieveCuts = [0-9]*/.sieveCuts = $cuts/" -e "s/\.matchMinSize = [0-9]*/.matchMinSize = $mms/" \
+    -e "s/\.bmiIntrin = [a-z]*/.bmiIntrin = $bmi/" -e "s/\.prefetch = [a-z]*/.prefetch = $pf/" "$src/solcounter.h"
+  grep -q "inline constexpr int size = $n;" "$src/solcounter.h" || { echo "$(basename "$0"): could not set the size in $KLUEV's solcounter.h" >&2; exit 2; }
+  if [ "$bmi" = true ]; then sed -i 's|^//#include "bmi2.h"|#include "bmi2.h"|' "$src/bmintrin.h"; fi
+  if [ "$pf" = true ]; then sed -i 's|^//#include "prefetchx86.h"|#include "prefetchx86.h"|' "$src/prefetch.h"; fi
+  (cd "$src" && g++ -std=c++20 -O3 -march=native -o "$work/kluev-$n" main.cpp)
+}
+
 build_nqueens
-build_nqueens_native
-printf '%-4s %9s %9s %9s %9s %9s %11s %9s %9s %9s %9s\n' N "d4 s" "mirror s" "Go 1j s" "$goamd64 1j s" "Go 2j s" "bitmask s" "1j/d4" "$goamd64/d4" "1j/mirr" "1j/2j"
+printf '%-4s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n' N "Kluev s" "d4 s" "mirror s" "join 1j s" "join 2j s" "const 1j" "j/Kluev" "j/d4" "1j/2j" "const/j"
 for n in "${sizes[@]}"; do
-  for f in d4 mirror g1 gn g2 bm; do : >"$work/$f"; done
+  [ -n "${KLUEV:-}" ] && kluev_build "$n"
+  for f in kl d4 mirror j1 j2 c1; do : >"$work/$f"; done
   for r in $(seq 1 "$runs"); do
-    measure "$work/d4count" "$n" >>"$work/d4"
-    measure "$work/nqueens" count "$n" --jobs 1 >>"$work/g1"
-    measure "$work/nqueens-native" count "$n" --jobs 1 >>"$work/gn"
-    [ "${ONLY_D4:-0}" = 1 ] && continue
-    measure "$work/bitmask-mirror" "$n" >>"$work/mirror"
-    measure "$work/nqueens" count "$n" --jobs 2 >>"$work/g2"
-    measure "$work/nqueens" count "$n" --jobs 1 -m bitmask >>"$work/bm"
+    if [ -n "${KLUEV:-}" ]; then
+      measure "${pin[@]}" "$work/kluev-$n" 1 >>"$work/kl"
+      grep -q "^Result: " "$work/out.txt" || { echo "$(basename "$0"): Kluev's program printed no result" >&2; exit 1; }
+      kres=$(awk '/^Result: / { print $2 }' "$work/out.txt")
+    fi
+    measure "${pin[@]}" "$work/nqueens" count "$n" --jobs 1 -m join >>"$work/j1"
+    jres=$(sed -n 's/^N = [0-9]*: \([0-9,]*\) solutions.*/\1/p' "$work/out.txt" | tr -d ,)
+    if [ -n "${kres:-}" ] && [ "$kres" != "$jres" ]; then
+      echo "$(basename "$0"): N = $n: Kluev's program counts $kres, the join $jres" >&2; exit 1
+    fi
+    measure "$work/nqueens" count "$n" --jobs 2 -m join >>"$work/j2"
+    measure "${pin[@]}" "$work/nqueens" count "$n" --jobs 1 -m constellation >>"$work/c1"
+    [ "${NO_C:-0}" = 1 ] && continue
+    measure "${pin[@]}" "$work/d4count" "$n" >>"$work/d4"
+    measure "${pin[@]}" "$work/bitmask-mirror" "$n" >>"$work/mirror"
   done
   med() { if [ -s "$work/$1" ]; then cut -d' ' -f1 "$work/$1" | median; else echo -; fi; }
-  awk -v n="$n" -v d4="$(med d4)" -v mi="$(med mirror)" -v g1="$(med g1)" -v gn="$(med gn)" -v g2="$(med g2)" -v bm="$(med bm)" '
+  awk -v n="$n" -v kl="$(med kl)" -v d4="$(med d4)" -v mi="$(med mirror)" -v j1="$(med j1)" -v j2="$(med j2)" -v c1="$(med c1)" '
     function f(x) { return x == "-" ? sprintf("%9s", "-") : sprintf("%9.2f", x) }
     function r(a, b) { return (a == "-" || b == "-" || b == 0) ? sprintf("%9s", "-") : sprintf("%8.2fx", a/b) }
-    BEGIN { printf "%-4d %s %s %s %s %s %11s %s %s %s %s\n", n, f(d4), f(mi), f(g1), f(gn), f(g2), f(bm), r(g1, d4), r(gn, d4), r(g1, mi), r(g1, g2) }'
+    BEGIN { printf "%-4d %s %s %s %s %s %s %s %s %s %s\n", n, f(kl), f(d4), f(mi), f(j1), f(j2), f(c1), r(j1, kl), r(j1, d4), r(j1, j2), r(c1, j1) }'
 done
