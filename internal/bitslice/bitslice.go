@@ -12,6 +12,7 @@
 package bitslice
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 	"unsafe"
@@ -29,14 +30,13 @@ const (
 // holds the tables of one block; one Matcher per goroutine.
 type Matcher struct {
 	nbits, chunks int
-	// The sieve's buffers: both lists sorted by their cut bits.
-	sp, sx         []uint64
-	startP, startX []int
-	kp, kx         []uint8
-	has            [64][Words]uint64
-	tab            []uint64 // row c<<Bits|v: Words words, 64-byte aligned
-	plain          bool     // use the plain Go scan even where vectors exist
-	cuts           int      // the sieve's cut bits, for tests: 0 chooses by cost
+	// The sieve's buffers: the lists sorted by their cut bits.
+	pats  sorted
+	lists []sorted
+	has   [64][Words]uint64
+	tab   []uint64 // row c<<Bits|v: Words words, 64-byte aligned
+	plain bool     // use the plain Go scan even where vectors exist
+	cuts  int      // the sieve's cut bits, for tests: 0 chooses by cost
 }
 
 // New returns a Matcher for patterns of nbits bits (1..64).
@@ -56,34 +56,50 @@ func New(nbits int) *Matcher {
 func (m *Matcher) Plain() { m.plain = true }
 
 // CountDisjoint returns the number of pairs (p, x), p in pats and x in
-// items, with p & x = 0. Bits of either at or above nbits are ignored in
-// neither: they must be zero.
+// items, with p & x = 0. Bits of either at or above nbits must be zero.
 func (m *Matcher) CountDisjoint(pats, items []uint64) uint64 {
-	if len(pats) < 64 || len(items) < 16 {
-		var c uint64
-		for _, p := range pats {
-			for _, x := range items {
-				if p&x == 0 {
-					c++
+	var out [1]uint64
+	m.CountEach(pats, [][]uint64{items}, out[:])
+	return out[0]
+}
+
+// CountEach sets out[i] to the number of pairs (p, x), p in pats and x in
+// lists[i], with p & x = 0: one pass over the patterns for all the lists.
+func (m *Matcher) CountEach(pats []uint64, lists [][]uint64, out []uint64) {
+	clear(out[:len(lists)])
+	items := 0
+	for _, l := range lists {
+		items += len(l)
+	}
+	if len(pats) < 64 {
+		for i, l := range lists {
+			var c uint64
+			for _, p := range pats {
+				for _, x := range l {
+					if p&x == 0 {
+						c++
+					}
 				}
 			}
+			out[i] = c
 		}
-		return c
+		return
 	}
-	if m.cuts > 0 || len(pats) >= 2*Block && len(pats)*len(items) >= sieveFrom {
-		return m.sieve(pats, items)
+	if m.cuts > 0 || len(pats) >= 2*Block && len(pats)*items >= sieveFrom {
+		m.sieve(pats, lists, items, out)
+		return
 	}
-	return m.blocks(pats, items)
+	m.blocks(pats, lists, out)
 }
 
 // blocks counts the pairs block by block of patterns.
-func (m *Matcher) blocks(pats, items []uint64) uint64 {
-	var total uint64
+func (m *Matcher) blocks(pats []uint64, lists [][]uint64, out []uint64) {
 	for start := 0; start < len(pats); start += Block {
 		m.load(pats[start:min(start+Block, len(pats))])
-		total += m.scanItems(items)
+		for i, l := range lists {
+			out[i] += m.scanItems(l)
+		}
 	}
-	return total
 }
 
 func (m *Matcher) scanItems(items []uint64) uint64 {
@@ -103,28 +119,33 @@ const sieveFrom = 1 << 24
 // loadCost is what loading a block costs, in items scanned.
 const loadCost = 40
 
-// sieve counts the pairs after sorting both lists by up to 8 cut bits, the
-// bits most often set in both (Kluev's sieve): a pattern and an item that
-// share a cut bit are never compared, and the others are compared bucket
-// by bucket, each bucket of patterns loaded once for all the buckets of
-// items whose cut bits it leaves free. The number of cut bits is the one
-// whose cost, counted from the buckets' sizes (blocks loaded and items
-// scanned against them), is least: more bits skip more pairs but fill
-// the blocks less.
-func (m *Matcher) sieve(pats, items []uint64) uint64 {
-	// The bits' frequencies, from at most 1024 of each list.
+// maxCut is the largest number of cut bits of the sieve.
+const maxCut = 8
+
+// sieve counts the pairs after sorting the lists by up to 8 cut bits, the
+// bits most often set in both the patterns and the items (Kluev's sieve):
+// a pattern and an item that share a cut bit are never compared, and the
+// others are compared bucket by bucket, each bucket of patterns loaded
+// once for all the buckets of items whose cut bits it leaves free. The
+// number of cut bits is the one whose cost, counted from the buckets'
+// sizes (blocks loaded and items scanned against them), is least: more
+// bits skip more pairs but fill the blocks less.
+func (m *Matcher) sieve(pats []uint64, lists [][]uint64, items int, out []uint64) {
+	// The bits' frequencies, from about 1024 of the patterns and of the
+	// items.
 	var fp, fx [64]int
 	for i := 0; i < len(pats); i += max(1, len(pats)/1024) {
 		for p := pats[i]; p != 0; p &= p - 1 {
 			fp[bits.TrailingZeros64(p)]++
 		}
 	}
-	for i := 0; i < len(items); i += max(1, len(items)/1024) {
-		for x := items[i]; x != 0; x &= x - 1 {
-			fx[bits.TrailingZeros64(x)]++
+	for _, l := range lists {
+		for i := 0; i < len(l); i += max(1, items/1024) {
+			for x := l[i]; x != 0; x &= x - 1 {
+				fx[bits.TrailingZeros64(x)]++
+			}
 		}
 	}
-	const maxCut = 8
 	var cut [maxCut]uint
 	used := uint64(0)
 	kmax := min(maxCut, m.nbits)
@@ -141,25 +162,35 @@ func (m *Matcher) sieve(pats, items []uint64) uint64 {
 		cut[i] = uint(best)
 		used |= 1 << best
 	}
-	m.kp = keys(m.kp, pats, cut[:kmax])
-	m.kx = keys(m.kx, items, cut[:kmax])
+	for len(m.lists) < len(lists) {
+		m.lists = append(m.lists, sorted{})
+	}
 	// The cost of each number of cut bits, from the histograms of the
-	// keys.
-	var hp, hx [1 << maxCut]int
-	for _, c := range m.kp {
-		hp[c]++
+	// keys of about 4096 patterns and as many items, scaled.
+	var hp, hx [1 << maxCut]float64
+	sample := func(h *[1 << maxCut]float64, l []uint64, total int) {
+		step := max(1, total/4096)
+		w := float64(step)
+		for i := 0; i < len(l); i += step {
+			c := 0
+			for j, b := range cut[:kmax] {
+				c |= int(l[i]>>b&1) << j
+			}
+			h[c] += w
+		}
 	}
-	for _, c := range m.kx {
-		hx[c]++
+	sample(&hp, pats, len(pats))
+	for _, l := range lists {
+		sample(&hx, l, items)
 	}
-	bestK, bestCost := 0, uint64(len(pats)+Block-1)/Block*uint64(len(items)+loadCost)
+	bestK, bestCost := 0, float64((len(pats)+Block-1)/Block)*float64(items+loadCost)
 	for k := 1; k <= kmax; k++ {
-		var bp, bx [1 << maxCut]int
+		var bp, bx [1 << maxCut]float64
 		for c := range 1 << kmax {
 			bp[c&(1<<k-1)] += hp[c]
 			bx[c&(1<<k-1)] += hx[c]
 		}
-		// sx[c]: the items whose cut bits lie within c (a zeta transform).
+		// bx[c]: the items whose cut bits lie within c (a zeta transform).
 		for i := range k {
 			for c := range 1 << k {
 				if c>>i&1 != 0 {
@@ -167,10 +198,10 @@ func (m *Matcher) sieve(pats, items []uint64) uint64 {
 				}
 			}
 		}
-		var cost uint64
+		var cost float64
 		for c := range 1 << k {
 			if bp[c] > 0 {
-				cost += uint64(bp[c]+Block-1) / Block * uint64(bx[(1<<k-1)&^c]+loadCost)
+				cost += math.Ceil(bp[c]/Block) * (bx[(1<<k-1)&^c] + loadCost)
 			}
 		}
 		if cost < bestCost {
@@ -181,13 +212,19 @@ func (m *Matcher) sieve(pats, items []uint64) uint64 {
 		bestK = min(m.cuts, kmax)
 	}
 	if bestK == 0 {
-		return m.blocks(pats, items)
+		m.blocks(pats, lists, out)
+		return
 	}
 	k := bestK
-	m.sp, m.startP = bucketSort(m.sp, m.startP, pats, m.kp, k)
-	m.sx, m.startX = bucketSort(m.sx, m.startX, items, m.kx, k)
-	sp, startP, sx, startX := m.sp, m.startP, m.sx, m.startX
-	var total uint64
+	var mask uint64
+	for _, b := range cut[:k] {
+		mask |= 1 << b
+	}
+	m.pats.sort(pats, mask, k)
+	for i, l := range lists {
+		m.lists[i].sort(l, mask, k)
+	}
+	sp, startP := m.pats.list, m.pats.start
 	full := 1<<k - 1
 	for cp := range 1 << k {
 		bucket := sp[startP[cp]:startP[cp+1]]
@@ -198,30 +235,55 @@ func (m *Matcher) sieve(pats, items []uint64) uint64 {
 		for start := 0; start < len(bucket); start += Block {
 			blk := bucket[start:min(start+Block, len(bucket))]
 			m.load(blk)
-			// Every subset of the free cut bits.
-			for cx := free; ; cx = (cx - 1) & free {
-				total += m.scanItems(sx[startX[cx]:startX[cx+1]])
-				if cx == 0 {
-					break
+			for i := range lists {
+				sx, startX := m.lists[i].list, m.lists[i].start
+				// Every subset of the free cut bits.
+				for cx := free; ; cx = (cx - 1) & free {
+					out[i] += m.scanItems(sx[startX[cx]:startX[cx+1]])
+					if cx == 0 {
+						break
+					}
 				}
 			}
 		}
 	}
-	return total
 }
 
-// keys writes to buf the key of each value of list: its bits cut, in
-// order, as the bits of a byte.
-func keys(buf []uint8, list []uint64, cut []uint) []uint8 {
-	buf = slices.Grow(buf[:0], len(list))[:len(list)]
+// sorted is a list sorted by its keys, with the start of each bucket
+// (start[c]..start[c+1]).
+type sorted struct {
+	keys  []uint8
+	list  []uint64
+	start []int
+}
+
+// sort sorts list by its bits under mask (k bits) into s.list.
+func (s *sorted) sort(list []uint64, mask uint64, k int) {
+	s.keys = slices.Grow(s.keys[:0], len(list))[:len(list)]
+	if hasPEXT {
+		pextKeys(list, mask, s.keys)
+	} else {
+		extractKeys(list, mask, s.keys)
+	}
+	s.list, s.start = bucketSort(s.list, s.start, list, s.keys, k)
+}
+
+// extractKeys sets keys[i] to the bits of list[i] under mask, packed in
+// the order of their places (what PEXT does).
+func extractKeys(list []uint64, mask uint64, keys []uint8) {
+	var places [maxCut]uint
+	n := 0
+	for m := mask; m != 0; m &= m - 1 {
+		places[n] = uint(bits.TrailingZeros64(m))
+		n++
+	}
 	for i, v := range list {
 		c := uint8(0)
-		for j, b := range cut {
+		for j, b := range places[:n] {
 			c |= uint8(v>>b&1) << j
 		}
-		buf[i] = c
+		keys[i] = c
 	}
-	return buf
 }
 
 // bucketSort sorts list by the low k bits of its keys into buf, and

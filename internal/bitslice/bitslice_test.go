@@ -100,3 +100,67 @@ func TestSieve(t *testing.T) {
 		}
 	}
 }
+
+// TestCountEach: one pass over the patterns for several lists of items
+// counts as each list alone, by blocks and through the sieve.
+func TestCountEach(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	gen := func(k int, density float64) []uint64 {
+		out := make([]uint64, k)
+		for i := range out {
+			for b := range 38 {
+				if r.Float64() < density {
+					out[i] |= 1 << b
+				}
+			}
+		}
+		return out
+	}
+	pats := gen(5000, 0.35)
+	lists := [][]uint64{gen(3000, 0.4), nil, gen(10, 0.2), gen(7000, 0.3)}
+	for _, cuts := range []int{0, 3, 8} {
+		m := New(38)
+		m.cuts = cuts
+		out := make([]uint64, len(lists))
+		m.CountEach(pats, lists, out)
+		for i, l := range lists {
+			if want := New(38).CountDisjoint(pats, l); out[i] != want {
+				t.Errorf("%d cut bits, list %d: %d pairs, alone %d", cuts, i, out[i], want)
+			}
+		}
+	}
+}
+
+// TestKeys: the keys of the sieve, by PEXT where the CPU has it, are the
+// bits under the mask packed in order.
+func TestKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	list := make([]uint64, 1000)
+	for i := range list {
+		list[i] = r.Uint64()
+	}
+	for range 50 {
+		var mask uint64
+		for k := r.IntN(maxCut) + 1; k > 0; {
+			if b := uint64(1) << r.IntN(64); mask&b == 0 {
+				mask |= b
+				k--
+			}
+		}
+		a, b := make([]uint8, len(list)), make([]uint8, len(list))
+		pextKeys(list, mask, a)
+		extractKeys(list, mask, b)
+		for i, v := range list {
+			want, j := uint8(0), 0
+			for p := range 64 {
+				if mask>>p&1 != 0 {
+					want |= uint8(v>>p&1) << j
+					j++
+				}
+			}
+			if a[i] != want || b[i] != want {
+				t.Fatalf("mask %#x, %#x: keys %#x and %#x, want %#x", mask, v, a[i], b[i], want)
+			}
+		}
+	}
+}

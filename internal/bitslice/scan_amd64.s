@@ -46,3 +46,25 @@ done:
 	VMOVDQU64 Z2, (DX)
 	VZEROUPPER
 	RET
+
+// func pextKeys(list []uint64, mask uint64, keys []uint8)
+// keys[i] = the bits of list[i] under mask, packed (BMI2 PEXT).
+TEXT ·pextKeys(SB), NOSPLIT, $0-56
+	MOVQ list_base+0(FP), SI
+	MOVQ list_len+8(FP), CX
+	MOVQ mask+24(FP), R8
+	MOVQ keys_base+32(FP), DI
+	TESTQ CX, CX
+	JZ pdone
+
+ploop:
+	MOVQ (SI), AX
+	PEXTQ R8, AX, BX
+	MOVB BX, (DI)
+	ADDQ $8, SI
+	INCQ DI
+	DECQ CX
+	JNZ ploop
+
+pdone:
+	RET

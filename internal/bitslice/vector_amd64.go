@@ -22,3 +22,12 @@ func (m *Matcher) scanVector(items []uint64) uint64 {
 	}
 	return t
 }
+
+// hasPEXT says that pextKeys runs here (BMI2).
+var hasPEXT = cpu.X86.HasBMI2
+
+// pextKeys sets keys[i] to the bits of list[i] under mask, packed
+// (len(keys) >= len(list), mask of at most 8 bits).
+//
+//go:noescape
+func pextKeys(list []uint64, mask uint64, keys []uint8)

@@ -5,3 +5,7 @@ package bitslice
 const hasVector = false
 
 func (m *Matcher) scanVector(items []uint64) uint64 { return m.scan(items) }
+
+const hasPEXT = false
+
+func pextKeys(list []uint64, mask uint64, keys []uint8) { extractKeys(list, mask, keys) }
