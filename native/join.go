@@ -252,8 +252,11 @@ type JoinUnit struct {
 	Col0, Row0 int
 	// Weight is how many solutions each one found here stands for.
 	Weight uint64
-	// Plain (even n) weighs the solutions without a queen on a long
-	// diagonal before Weight: 2, 1, or 0 when another unit counts them.
+	// Long says that the unit joins only the east halves without a queen
+	// on a long diagonal, and weighs the west halves by theirs (even n);
+	// Plain then weighs the solutions without a queen on a long diagonal
+	// before Weight: 2, 1, or 0 when another unit counts them.
+	Long  bool
 	Plain uint64
 }
 
@@ -394,7 +397,7 @@ func JoinUnits(n int) iter.Seq2[int, JoinUnit] {
 					}
 				}
 				if weight != 0 {
-					if !yield(i, JoinUnit{N: n, East: e, Col0: c0, Row0: r0, Weight: weight, Plain: plain}) {
+					if !yield(i, JoinUnit{N: n, East: e, Col0: c0, Row0: r0, Weight: weight, Plain: plain, Long: mode == setsLong}) {
 						return false
 					}
 					i++
@@ -621,7 +624,7 @@ func (j *joiner) run(u JoinUnit) (count, pairs uint64) {
 	en, es := uint32(u.East)&hm, uint32(u.East>>g)&hm
 	wn, ws := uint32(west)&hm, uint32(west>>g)&hm
 	ne, se, nw, sw := j.q, j.q, j.q, j.q
-	if n%2 == 0 {
+	if u.Long {
 		ne, se = j.t.nePl, j.t.sePl
 	}
 	if n%2 == 1 {
@@ -644,7 +647,7 @@ func (j *joiner) run(u JoinUnit) (count, pairs uint64) {
 		return 0, 0
 	}
 	j.west = j.halves(j.west[:0], nw, sw, wn, ws, colsW, true)
-	if n%2 == 1 {
+	if !u.Long {
 		return j.pairs(j.east, j.west)
 	}
 	// Even n: only east halves without a queen on a long diagonal; west
@@ -662,14 +665,15 @@ func (j *joiner) run(u JoinUnit) (count, pairs uint64) {
 		byLong[k] = append(byLong[k], p)
 	}
 	j.byLong = byLong
+	if u.Plain == 0 {
+		byLong[0] = nil // counted by another unit
+	}
+	// The east halves loaded once, the three kinds of west halves scanned
+	// against them.
+	var c [3]uint64
+	j.m.CountEach(j.east, byLong[:], c[:])
 	for k, factor := range [3]uint64{u.Plain, 2, 4} {
-		if factor == 0 || len(byLong[k]) == 0 {
-			continue
-		}
-		// The west halves of one kind as the patterns: the three kinds
-		// are loaded once in all, the east halves scanned against each.
-		c := j.m.CountDisjoint(byLong[k], j.east)
-		count += factor * c
+		count += factor * c[k]
 		pairs += uint64(len(byLong[k])) * uint64(len(j.east))
 	}
 	return count, pairs
