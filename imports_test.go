@@ -38,7 +38,7 @@ var allowedImports = map[string][]string{
 	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
 	"suite":               {"", "model", "native", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/pyrand", "internal/textio"},
 	"lab":                 {"", "model", "encode", "cnf", "solvers/sat", "solvers/minizinc", "suite", "internal/lockfile", "internal/memlimit", "internal/panics", "internal/textio"},
-	"cluster":             {"", "native", "internal/lockfile", "internal/textio"},
+	"cluster":             {"", "native", "internal/lockfile", "internal/textio", "internal/memlimit"},
 	"draw":                {"model", "native"},
 }
 

@@ -269,7 +269,7 @@ var counters = []Counter{
 	},
 	{
 		Name: Join, Doc: "quarter boards joined into half boards, and the pairs of halves that fit counted bit-sliced (meet in the middle, as Kluev's N-Queens-Count-Sol), one set of rows per symmetry class, in parallel; Q(N) only",
-		MaxN: native.JoinMaxN, Parallel: true, Progress: ProgressFraction, AllOnly: true,
+		MaxN: native.JoinMaxN, Parallel: true, Progress: ProgressFraction, AllOnly: true, Units: true,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 			if opt.Distinct {
 				return nil, &OptionError{errors.New("method join counts all solutions only: use constellation or bitmask for essentially distinct ones")}

@@ -1,5 +1,6 @@
-// Package cluster runs the constellation count of native over work units so that
-// a count can be resumed after a crash and split across machines: a
+// Package cluster runs a count of native over work units (the
+// constellation count's, or the join's of quarter boards) so that a count
+// can be resumed after a crash and split across machines: a
 // checkpoint journal records each finished unit, a shard is every M-th
 // unit, and Merge adds up the shard files once it has checked that they
 // are every shard of one count, each once and unchanged.
@@ -17,26 +18,34 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/lockfile"
+	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/native"
 )
 
 // Work units: native.Units(n, depth) is the deterministic list of
 // subproblems of the constellation count (a border constellation, one per
-// symmetry class, with the queens of its first depth inner rows), made as
-// it is read, never held; the same n, depth and toolkit version give the
-// same list on any machine. A shard i of m is the units whose index is i
-// modulo m.
+// symmetry class, with the queens of its first depth inner rows), and
+// native.JoinUnits(n) that of the join (a set of east rows, one per
+// symmetry class); each is made as it is read, never held; the same
+// method, n, depth and toolkit version give the same list on any machine.
+// A shard i of m is the units whose index is i modulo m. The two methods'
+// lists have different digests, so that their shards and journals are
+// never mixed.
 
 // Options describe a resumable or sharded count.
 type Options struct {
-	Jobs int
+	// Method is nqueens.Constellation (the default, also for "") or
+	// nqueens.Join, which counts all solutions only and has no depth.
+	Method nqueens.Method
+	Jobs   int
 	// Depth is the number of inner rows a unit pre-places (0 to
 	// native.MaxConstellationDepth), or AutoDepth.
 	Depth int
@@ -60,6 +69,10 @@ const unitsPerShard = 16
 
 // Result is the result of Count.
 type Result struct {
+	// Method is the counter: nqueens.Constellation or nqueens.Join. The
+	// join gives All only (Distinct and ByOrbit stay 0) and Nodes is the
+	// pairs of halves it tested.
+	Method        nqueens.Method
 	N, Depth      int
 	Shard, Shards int
 	// Units is the number of units counted here (the shard's); Total the
@@ -74,17 +87,32 @@ type Result struct {
 	All, Distinct, Nodes uint64
 }
 
-func (u *Result) add(r native.UnitResult) {
+// unitRecord is what one unit adds: for the constellation count its classes
+// by orbit size and nodes, for the join its solutions (All) and pairs
+// tested (Nodes).
+type unitRecord struct {
+	ByOrbit    [3]uint64
+	All, Nodes uint64
+}
+
+func (u *Result) add(r unitRecord) {
 	for k := range u.ByOrbit {
 		u.ByOrbit[k] += r.ByOrbit[k]
 	}
+	u.All += r.All
 	u.Nodes += r.Nodes
 }
 
 func (u *Result) finish() {
+	if u.Method == nqueens.Join {
+		return // All is the sum of the units'
+	}
 	u.Distinct = u.ByOrbit[0] + u.ByOrbit[1] + u.ByOrbit[2]
 	u.All = 2*u.ByOrbit[0] + 4*u.ByOrbit[1] + 8*u.ByOrbit[2]
 }
+
+// Distinct says whether the result has an essentially distinct count.
+func (u *Result) HasDistinct() bool { return u.Method != nqueens.Join }
 
 // MinN is the smallest n that has work units.
 const MinN = native.ConstellationMinN
@@ -95,41 +123,75 @@ const MinN = native.ConstellationMinN
 // finished unit and the error is the context's. Its memory does not grow
 // with the number of units, only with the shard's (the journal's records).
 func Count(ctx context.Context, n int, o Options) (*Result, error) {
-	if n < MinN || n > native.BitmaskMaxN {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: work units exist for N = %d..%d, not %d", MinN, native.BitmaskMaxN, n)}
+	switch o.Method {
+	case "":
+		o.Method = nqueens.Constellation
+	case nqueens.Constellation, nqueens.Join:
+	default:
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: method %s has no work units (constellation and join have)", o.Method)}
+	}
+	join := o.Method == nqueens.Join
+	minN, maxN := MinN, native.BitmaskMaxN
+	if join {
+		minN, maxN = native.JoinMinN, native.JoinMaxN
+	}
+	if n < minN || n > maxN {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: work units of %s exist for N = %d..%d, not %d", o.Method, minN, maxN, n)}
 	}
 	if o.Shards < 0 || o.Shards > 0 && (o.Shard < 0 || o.Shard >= o.Shards) {
 		return nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: shard %d/%d does not exist (shards are 0/M .. M-1/M)", o.Shard, o.Shards)}
 	}
-	if o.Depth != AutoDepth && (o.Depth < 0 || o.Depth > native.MaxConstellationDepth) {
+	if join && o.Depth > 0 {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: the join's work units are sets of rows: they have no depth")}
+	}
+	if join {
+		jobs := o.Jobs
+		if jobs <= 0 {
+			jobs = runtime.NumCPU()
+		}
+		// Shards split the units, not the quarters' table: the memory of
+		// a shard is the whole count's.
+		if err := memlimit.Check(native.JoinMemory(n, jobs), fmt.Sprintf("N = %d by the join of quarter boards on %d goroutines (whatever the shard)", n, jobs)); err != nil {
+			return nil, err
+		}
+	}
+	if !join && o.Depth != AutoDepth && (o.Depth < 0 || o.Depth > native.MaxConstellationDepth) {
 		return nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: a work unit pre-places 0 to %d inner rows, not %d", native.MaxConstellationDepth, o.Depth)}
 	}
 	var total int
 	var digest string
-	if o.Depth == AutoDepth {
+	switch {
+	case join:
+		o.Depth = 0
+		total, digest = native.JoinUnitsDigest(n)
+	case o.Depth == AutoDepth:
 		for o.Depth = 0; ; o.Depth++ {
 			total, digest = native.UnitsDigest(n, o.Depth)
 			if o.Shards == 0 || total >= unitsPerShard*o.Shards || o.Depth == native.MaxConstellationDepth {
 				break
 			}
 		}
-	} else {
+	default:
 		total, digest = native.UnitsDigest(n, o.Depth)
 	}
-	res := &Result{N: n, Depth: o.Depth, Shard: o.Shard, Shards: o.Shards, Total: total, Digest: digest}
+	res := &Result{Method: o.Method, N: n, Depth: o.Depth, Shard: o.Shard, Shards: o.Shards, Total: total, Digest: digest}
 	mine := func(i int) bool { return o.Shards == 0 || i%o.Shards == o.Shard }
 	res.Units = total
 	if o.Shards > 0 {
 		if o.Shards > total {
-			return nil, &nqueens.OptionError{Err: fmt.Errorf("%d shards for %d work units: use at most %d, or a larger depth (at most %d)", o.Shards, total, total, native.MaxConstellationDepth)}
+			more := fmt.Sprintf(", or a larger depth (at most %d)", native.MaxConstellationDepth)
+			if join {
+				more = ""
+			}
+			return nil, &nqueens.OptionError{Err: fmt.Errorf("%d shards for %d work units: use at most %d%s", o.Shards, total, total, more)}
 		}
 		res.Units = (total - o.Shard + o.Shards - 1) / o.Shards
 	}
 	var j *journal
-	done := map[int]native.UnitResult{}
+	done := map[int]unitRecord{}
 	if o.Checkpoint != "" {
 		var err error
-		j, done, err = openJournal(o.Checkpoint, journalHeader{N: n, Depth: o.Depth, Units: total, Digest: digest, Shard: o.Shard, Shards: o.Shards})
+		j, done, err = openJournal(o.Checkpoint, journalHeader{Method: o.Method, N: n, Depth: o.Depth, Units: total, Digest: digest, Shard: o.Shard, Shards: o.Shards})
 		if err != nil {
 			return nil, err
 		}
@@ -141,40 +203,48 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 		res.Resumed++
 	}
 	var werr error
-	if todo := res.Units - res.Resumed; todo > 0 {
-		r, err := native.ConstellationCount(ctx, n, native.ConstellationOptions{Jobs: o.Jobs, Depth: o.Depth,
-			Take: func(i int) bool {
-				if !mine(i) {
-					return false
-				}
-				_, resumed := done[i]
-				return !resumed
-			},
-			OnUnit: func(i int, r native.UnitResult) {
-				res.Done++
-				if j != nil && werr == nil {
-					werr = j.Append(i, r)
-				}
-			},
-			Taken: todo,
-			Progress: func(d, _ int) {
-				if o.Progress != nil {
-					o.Progress(res.Resumed+d, res.Units)
-				}
-			}})
-		for k := range res.ByOrbit {
-			res.ByOrbit[k] += r.ByOrbit[k]
+	todo := res.Units - res.Resumed
+	if todo <= 0 {
+		res.finish()
+		return res, nil
+	}
+	take := func(i int) bool {
+		if !mine(i) {
+			return false
 		}
-		res.Nodes += r.Nodes
-		if werr != nil {
-			return nil, fmt.Errorf("cluster: checkpoint %s: %v", o.Checkpoint, werr)
-		}
-		if err != nil {
-			res.finish()
-			return res, err
+		_, resumed := done[i]
+		return !resumed
+	}
+	onUnit := func(i int, r unitRecord) {
+		res.Done++
+		if j != nil && werr == nil {
+			werr = j.Append(i, r, join)
 		}
 	}
+	progress := func(d, _ int) {
+		if o.Progress != nil {
+			o.Progress(res.Resumed+d, res.Units)
+		}
+	}
+	var err error
+	if join {
+		var r native.JoinResult
+		r, err = native.JoinCount(ctx, n, native.JoinOptions{Jobs: o.Jobs, Take: take, Taken: todo, Progress: progress,
+			OnUnit: func(i int, r native.JoinUnitResult) { onUnit(i, unitRecord{All: r.All, Nodes: r.Pairs}) }})
+		res.add(unitRecord{All: r.All, Nodes: r.Pairs})
+	} else {
+		var r native.SymmetryCount
+		r, err = native.ConstellationCount(ctx, n, native.ConstellationOptions{Jobs: o.Jobs, Depth: o.Depth, Take: take, Taken: todo, Progress: progress,
+			OnUnit: func(i int, r native.UnitResult) { onUnit(i, unitRecord{ByOrbit: r.ByOrbit, Nodes: r.Nodes}) }})
+		res.add(unitRecord{ByOrbit: r.ByOrbit, Nodes: r.Nodes})
+	}
+	if werr != nil {
+		return nil, fmt.Errorf("cluster: checkpoint %s: %v", o.Checkpoint, werr)
+	}
 	res.finish()
+	if err != nil {
+		return res, err
+	}
 	return res, nil
 }
 
@@ -182,24 +252,35 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 // digest of the unit list (native.UnitsDigest) ties it to the exact units,
 // which a change of the search's pruning changes.
 type journalHeader struct {
+	Method                         nqueens.Method
 	N, Depth, Units, Shard, Shards int
 	Digest                         string
 }
 
+// line is the header line; the join's names its method (the constellation
+// count's is the line of the journals before the join).
 func (h journalHeader) line() string {
-	return fmt.Sprintf("nqueens-checkpoint 3 version=%s n=%d depth=%d units=%d/%s shard=%d/%d", nqueens.Version, h.N, h.Depth, h.Units, h.Digest, h.Shard, h.Shards)
+	method := ""
+	if h.Method == nqueens.Join {
+		method = " method=join"
+	}
+	return fmt.Sprintf("nqueens-checkpoint 3 version=%s%s n=%d depth=%d units=%d/%s shard=%d/%d", nqueens.Version, method, h.N, h.Depth, h.Units, h.Digest, h.Shard, h.Shards)
 }
 
 // journal is an append-only checkpoint file: a header line, then one line
-// per finished unit, "u INDEX ORBIT2 ORBIT4 ORBIT8 NODES CRC", where CRC is
-// the CRC-32 (IEEE) of the line before it, in hex. Every line is written
-// and synced before the unit counts as done.
+// per finished unit, "u INDEX ORBIT2 ORBIT4 ORBIT8 NODES CRC" for the
+// constellation count and "j INDEX SOLUTIONS PAIRS CRC" for the join,
+// where CRC is the CRC-32 (IEEE) of the line before it, in hex. Every line
+// is written and synced before the unit counts as done.
 type journal struct {
 	f    *os.File
 	path string
 }
 
-func recordText(i int, r native.UnitResult) string {
+func recordText(i int, r unitRecord, join bool) string {
+	if join {
+		return fmt.Sprintf("j %d %d %d", i, r.All, r.Nodes)
+	}
 	return fmt.Sprintf("u %d %d %d %d %d", i, r.ByOrbit[0], r.ByOrbit[1], r.ByOrbit[2], r.Nodes)
 }
 
@@ -211,7 +292,7 @@ func recordText(i int, r native.UnitResult) string {
 // again; damage anywhere else, a record for a unit twice with different
 // values, or a header of another count is an error. Only a regular file
 // is a journal.
-func openJournal(path string, h journalHeader) (*journal, map[int]native.UnitResult, error) {
+func openJournal(path string, h journalHeader) (*journal, map[int]unitRecord, error) {
 	f, err := lockfile.Open(path)
 	var pe *fs.PathError
 	switch {
@@ -222,7 +303,7 @@ func openJournal(path string, h journalHeader) (*journal, map[int]native.UnitRes
 	case err != nil:
 		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: checkpoint %s is %v", path, err)}
 	}
-	fail := func(err error) (*journal, map[int]native.UnitResult, error) {
+	fail := func(err error) (*journal, map[int]unitRecord, error) {
 		f.Close()
 		return nil, nil, err
 	}
@@ -260,8 +341,8 @@ func openJournal(path string, h journalHeader) (*journal, map[int]native.UnitRes
 // readJournal reads the content of the journal at path for the count h: the
 // units it holds and the number of its bytes that are sound (0 when it has
 // no complete header and is to be started anew).
-func readJournal(raw []byte, h journalHeader, path string) (map[int]native.UnitResult, int, error) {
-	done := map[int]native.UnitResult{}
+func readJournal(raw []byte, h journalHeader, path string) (map[int]unitRecord, int, error) {
+	done := map[int]unitRecord{}
 	bad := func(line int, format string, a ...any) error {
 		return &nqueens.OptionError{Err: fmt.Errorf("cluster: checkpoint %s, line %d: %s", path, line, fmt.Sprintf(format, a...))}
 	}
@@ -281,7 +362,7 @@ func readJournal(raw []byte, h journalHeader, path string) (map[int]native.UnitR
 			continue
 		}
 		last := k == len(lines)-1 || k == len(lines)-2 && len(lines[len(lines)-1]) == 0
-		i, r, problem := parseRecord(l, h.Units)
+		i, r, problem := parseRecord(l, h.Units, h.Method == nqueens.Join)
 		if problem != "" {
 			if last {
 				break // a write cut short: drop it, the unit is counted again
@@ -300,21 +381,25 @@ func readJournal(raw []byte, h journalHeader, path string) (map[int]native.UnitR
 	return done, good, nil
 }
 
-// parseRecord reads one unit record of a journal; problem says what is
-// wrong with it, "" when nothing is.
-func parseRecord(l []byte, units int) (unit int, r native.UnitResult, problem string) {
+// parseRecord reads one unit record of a journal (of the join's when join
+// is set); problem says what is wrong with it, "" when nothing is.
+func parseRecord(l []byte, units int, join bool) (unit int, r unitRecord, problem string) {
 	if !bytes.HasSuffix(l, []byte("\n")) {
 		return 0, r, "record without its line end"
 	}
 	f := strings.Fields(string(l))
-	if len(f) != 7 || f[0] != "u" {
+	tag, fields := "u", 7
+	if join {
+		tag, fields = "j", 5
+	}
+	if len(f) != fields || f[0] != tag {
 		return 0, r, fmt.Sprintf("not a unit record: %q", strings.TrimSpace(string(l)))
 	}
-	body := strings.Join(f[:6], " ")
-	if want := fmt.Sprintf("%08x", crc32.ChecksumIEEE([]byte(body))); f[6] != want {
-		return 0, r, fmt.Sprintf("checksum %s, the record gives %s", want, f[6])
+	body := strings.Join(f[:fields-1], " ")
+	if want := fmt.Sprintf("%08x", crc32.ChecksumIEEE([]byte(body))); f[fields-1] != want {
+		return 0, r, fmt.Sprintf("checksum %s, the record gives %s", want, f[fields-1])
 	}
-	var nums [5]uint64
+	nums := make([]uint64, fields-2)
 	for k := range nums {
 		v, err := strconv.ParseUint(f[k+1], 10, 64)
 		if err != nil {
@@ -325,14 +410,18 @@ func parseRecord(l []byte, units int) (unit int, r native.UnitResult, problem st
 	if nums[0] >= uint64(units) {
 		return 0, r, fmt.Sprintf("unit %d of %d", nums[0], units)
 	}
-	r.ByOrbit = [3]uint64{nums[1], nums[2], nums[3]}
-	r.Nodes = nums[4]
+	if join {
+		r.All, r.Nodes = nums[1], nums[2]
+	} else {
+		r.ByOrbit = [3]uint64{nums[1], nums[2], nums[3]}
+		r.Nodes = nums[4]
+	}
 	return int(nums[0]), r, ""
 }
 
 // Append records a finished unit: the line is written and synced.
-func (j *journal) Append(i int, r native.UnitResult) error {
-	body := recordText(i, r)
+func (j *journal) Append(i int, r unitRecord, join bool) error {
+	body := recordText(i, r, join)
 	if _, err := fmt.Fprintf(j.f, "%s %08x\n", body, crc32.ChecksumIEEE([]byte(body))); err != nil {
 		return err
 	}
@@ -345,8 +434,11 @@ func (j *journal) Close() error { return j.f.Close() }
 // ShardFile is the result of one shard, as a sharded count writes it and
 // Merge reads it.
 type ShardFile struct {
-	Format   string    `json:"format"`
-	Version  string    `json:"version"`
+	Format  string `json:"format"`
+	Version string `json:"version"`
+	// Method is "join" for the join's shards, empty for the constellation
+	// count's (as before the join).
+	Method   string    `json:"method,omitempty"`
 	N        int       `json:"n"`
 	Depth    int       `json:"depth"`
 	Total    int       `json:"units_total"`
@@ -372,7 +464,11 @@ func (s ShardFile) sum() string {
 
 // NewShardFile describes a finished shard, with its checksum.
 func NewShardFile(u *Result) ShardFile {
-	s := ShardFile{Format: shardFormat, Version: nqueens.Version, N: u.N, Depth: u.Depth, Total: u.Total, Digest: u.Digest, Shard: u.Shard,
+	method := ""
+	if u.Method == nqueens.Join {
+		method = string(nqueens.Join)
+	}
+	s := ShardFile{Format: shardFormat, Version: nqueens.Version, Method: method, N: u.N, Depth: u.Depth, Total: u.Total, Digest: u.Digest, Shard: u.Shard,
 		Shards: u.Shards, Units: u.Units, ByOrbit: u.ByOrbit, All: u.All, Distinct: u.Distinct, Nodes: u.Nodes}
 	s.Checksum = s.sum()
 	return s
@@ -390,7 +486,16 @@ func Merge(names []string, parts []ShardFile) (*Result, error) {
 	}
 	first := parts[0]
 	seen := map[int]string{}
-	res := &Result{N: first.N, Depth: first.Depth, Shards: first.Shards, Total: first.Total, Digest: first.Digest}
+	res := &Result{Method: nqueens.Constellation, N: first.N, Depth: first.Depth, Shards: first.Shards, Total: first.Total, Digest: first.Digest}
+	if first.Method == string(nqueens.Join) {
+		res.Method = nqueens.Join
+	}
+	methodName := func(m string) string {
+		if m == "" {
+			return string(nqueens.Constellation)
+		}
+		return m
+	}
 	for k, p := range parts {
 		name := names[k]
 		switch {
@@ -398,9 +503,11 @@ func Merge(names []string, parts []ShardFile) (*Result, error) {
 			return nil, bad("cluster: %s is not a shard file (format %q)", name, p.Format)
 		case p.Checksum != p.sum():
 			return nil, bad("cluster: %s has been changed (its checksum does not match)", name)
-		case p.Version != first.Version || p.N != first.N || p.Depth != first.Depth || p.Shards != first.Shards || p.Total != first.Total || p.Digest != first.Digest:
-			return nil, bad("cluster: %s is of another count (version %s, N = %d, depth %d, %d shards, units %d/%s) than %s (version %s, N = %d, depth %d, %d shards, units %d/%s)",
-				name, p.Version, p.N, p.Depth, p.Shards, p.Total, p.Digest, names[0], first.Version, first.N, first.Depth, first.Shards, first.Total, first.Digest)
+		case p.Method != "" && p.Method != string(nqueens.Join):
+			return nil, bad("cluster: %s names method %q, which has no shards", name, p.Method)
+		case p.Version != first.Version || p.Method != first.Method || p.N != first.N || p.Depth != first.Depth || p.Shards != first.Shards || p.Total != first.Total || p.Digest != first.Digest:
+			return nil, bad("cluster: %s is of another count (version %s, method %s, N = %d, depth %d, %d shards, units %d/%s) than %s (version %s, method %s, N = %d, depth %d, %d shards, units %d/%s)",
+				name, p.Version, methodName(p.Method), p.N, p.Depth, p.Shards, p.Total, p.Digest, names[0], first.Version, methodName(first.Method), first.N, first.Depth, first.Shards, first.Total, first.Digest)
 		case p.Shard < 0 || p.Shard >= p.Shards:
 			return nil, bad("cluster: %s claims shard %d of %d", name, p.Shard, p.Shards)
 		}
@@ -417,6 +524,9 @@ func Merge(names []string, parts []ShardFile) (*Result, error) {
 		seen[p.Shard] = name
 		for i := range res.ByOrbit {
 			res.ByOrbit[i] += p.ByOrbit[i]
+		}
+		if res.Method == nqueens.Join {
+			res.All += p.All
 		}
 		res.Nodes += p.Nodes
 		res.Units += p.Units

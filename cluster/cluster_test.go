@@ -2,12 +2,14 @@ package cluster_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 
+	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cluster"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
@@ -158,5 +160,68 @@ func TestShardsMerge(t *testing.T) {
 	}
 	if _, err := cluster.Count(context.Background(), 13, cluster.Options{Shard: 5, Shards: 5}); err == nil {
 		t.Error("shard 5/5 accepted")
+	}
+}
+
+// TestJoinUnits: the join's count over work units resumes from its
+// journal exactly (a crash's half record included), its shards merge to
+// OEIS, and a journal or a shard of one method is refused by the other,
+// the error saying why.
+func TestJoinUnits(t *testing.T) {
+	for _, n := range []int{12, 13} {
+		want, _, _ := model.KnownCount(n)
+		path := filepath.Join(t.TempDir(), "ck")
+		ctx, cancel := context.WithCancel(context.Background())
+		stopAt := 20
+		r, err := cluster.Count(ctx, n, cluster.Options{Method: nqueens.Join, Jobs: 2, Checkpoint: path, Progress: func(done, total int) {
+			if done == stopAt {
+				cancel()
+			}
+		}})
+		if err == nil || r.Done < stopAt || r.Done >= r.Units {
+			t.Fatalf("n = %d, interrupted run: %v, %+v", n, err, r)
+		}
+		raw, _ := os.ReadFile(path)
+		lines := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
+		if !strings.Contains(lines[0], " method=join ") || !strings.HasPrefix(lines[1], "j ") {
+			t.Fatalf("n = %d: journal %q", n, lines[:2])
+		}
+		os.WriteFile(path, []byte(string(raw)+lines[len(lines)-1][:5]), 0o644)
+		r, err = cluster.Count(context.Background(), n, cluster.Options{Method: nqueens.Join, Jobs: 2, Checkpoint: path})
+		if err != nil || r.All != want || r.Resumed != len(lines)-1 || r.HasDistinct() {
+			t.Fatalf("n = %d, resumed: %v %+v, want %d", n, err, r, want)
+		}
+		// The constellation count does not take the join's journal.
+		if _, err := cluster.Count(context.Background(), n, cluster.Options{Checkpoint: path}); err == nil || !strings.Contains(err.Error(), "another count") {
+			t.Errorf("n = %d, the join's journal taken by the constellation count: %v", n, err)
+		}
+		// Shards.
+		const m = 3
+		var parts []cluster.ShardFile
+		var names []string
+		for i := range m {
+			r, err := cluster.Count(context.Background(), n, cluster.Options{Method: nqueens.Join, Shard: i, Shards: m})
+			if err != nil {
+				t.Fatal(err)
+			}
+			parts = append(parts, cluster.NewShardFile(r))
+			names = append(names, fmt.Sprintf("part%d", i))
+		}
+		merged, err := cluster.Merge(names, parts)
+		if err != nil || merged.All != want || merged.HasDistinct() {
+			t.Fatalf("n = %d, merged: %v %+v, want %d", n, err, merged, want)
+		}
+		// A constellation shard among the join's is another count.
+		other, err := cluster.Count(context.Background(), n, cluster.Options{Shard: 1, Shards: m, Depth: 0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mixed := append([]cluster.ShardFile{parts[0], cluster.NewShardFile(other)}, parts[2])
+		if _, err := cluster.Merge(names, mixed); err == nil || !strings.Contains(err.Error(), "method constellation") {
+			t.Errorf("n = %d, mixed methods merged: %v", n, err)
+		}
+	}
+	if _, err := cluster.Count(context.Background(), 12, cluster.Options{Method: nqueens.Join, Depth: 2}); err == nil {
+		t.Error("a depth for the join accepted")
 	}
 }

@@ -13,7 +13,7 @@ import (
 )
 
 func record(i int, r native.UnitResult) string {
-	body := recordText(i, r)
+	body := recordText(i, unitRecord{ByOrbit: r.ByOrbit, Nodes: r.Nodes}, false)
 	return fmt.Sprintf("%s %08x\n", body, crc32.ChecksumIEEE([]byte(body)))
 }
 

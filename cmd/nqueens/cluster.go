@@ -34,8 +34,14 @@ func (unitOpts *unitFlags) active(cmd *cobra.Command) bool {
 	return unitOpts.checkpoint != "" || unitOpts.shard != "" || unitOpts.out != "" || unitOpts.depthSet
 }
 
-func (unitOpts *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, solverOpts *solverFlags) error {
-	o := cluster.Options{Jobs: jobs, Depth: cluster.AutoDepth, Checkpoint: unitOpts.checkpoint}
+func (unitOpts *unitFlags) run(cmd *cobra.Command, e *env, method nqueens.Method, n, jobs int, solverOpts *solverFlags) error {
+	o := cluster.Options{Method: method, Jobs: jobs, Depth: cluster.AutoDepth, Checkpoint: unitOpts.checkpoint}
+	if method == nqueens.Join {
+		o.Depth = 0
+		if unitOpts.depthSet {
+			return usagef("--depth applies to --method constellation: the join's work units are sets of rows")
+		}
+	}
 	if unitOpts.depthSet {
 		if unitOpts.depth < 0 || unitOpts.depth > native.MaxConstellationDepth {
 			return usagef("--depth must be 0 to %d, not %d", native.MaxConstellationDepth, unitOpts.depth)
@@ -69,7 +75,7 @@ func (unitOpts *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, solverOp
 		if r != nil && unitOpts.checkpoint != "" && ctx.Err() != nil {
 			fmt.Fprintf(e.stderr, "nqueens: %d of %d work units are saved in %s: run the same command to resume\n", r.Done, r.Units, unitOpts.checkpoint)
 		}
-		if terr := solverOpts.timedOut(err, nqueens.Constellation); terr != nil {
+		if terr := solverOpts.timedOut(err, method); terr != nil {
 			return terr
 		}
 		return err
@@ -78,7 +84,11 @@ func (unitOpts *unitFlags) run(cmd *cobra.Command, e *env, n, jobs int, solverOp
 	if o.Shards > 0 {
 		what += fmt.Sprintf(", shard %d/%d", o.Shard, o.Shards)
 	}
-	fmt.Fprintf(e.stdout, "%s: %s, %s essentially distinct; %d work units (depth %d, %d in all)", what, plural(r.All, "solution"), thousands(r.Distinct), r.Units, r.Depth, r.Total)
+	if r.HasDistinct() {
+		fmt.Fprintf(e.stdout, "%s: %s, %s essentially distinct; %d work units (depth %d, %d in all)", what, plural(r.All, "solution"), thousands(r.Distinct), r.Units, r.Depth, r.Total)
+	} else {
+		fmt.Fprintf(e.stdout, "%s: %s; %d work units of the join (%d in all)", what, plural(r.All, "solution"), r.Units, r.Total)
+	}
 	if r.Resumed > 0 {
 		fmt.Fprintf(e.stdout, ", %d resumed from %s", r.Resumed, unitOpts.checkpoint)
 	}
@@ -106,10 +116,11 @@ func newMerge(e *env) *cobra.Command {
 	return &cobra.Command{
 		Use:   "merge PART.json...",
 		Short: "Add up the shards of a count (nqueens count N --shard I/M -o PART.json)",
-		Long: `Read the shard files of one count, check that every shard of the same N, depth
-and version is present exactly once and unchanged (checksums), and print the
-total and essentially distinct counts, compared with OEIS where known. A
-missing, duplicated, changed or foreign part is an error that names it.`,
+		Long: `Read the shard files of one count, check that every shard of the same method,
+N, depth and version is present exactly once and unchanged (checksums), and
+print the total (and, for the constellation count, the essentially distinct)
+count, compared with OEIS where known. A missing, duplicated, changed or
+foreign part (a shard of the other method included) is an error that names it.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("merge: expected the shard files, got none")
@@ -129,7 +140,11 @@ missing, duplicated, changed or foreign part is an error that names it.`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stdout, "N = %d: %s, %s essentially distinct; %d shards, %d work units", r.N, plural(r.All, "solution"), thousands(r.Distinct), r.Shards, r.Units)
+			if r.HasDistinct() {
+				fmt.Fprintf(e.stdout, "N = %d: %s, %s essentially distinct; %d shards, %d work units", r.N, plural(r.All, "solution"), thousands(r.Distinct), r.Shards, r.Units)
+			} else {
+				fmt.Fprintf(e.stdout, "N = %d: %s; %d shards, %d work units of the join", r.N, plural(r.All, "solution"), r.Shards, r.Units)
+			}
 			verdict, known := oeisVerdict(unitResult(r))
 			fmt.Fprintln(e.stdout, oeisText(verdict))
 			return known
@@ -137,8 +152,9 @@ missing, duplicated, changed or foreign part is an error that names it.`,
 	}
 }
 
-// unitResult views a count over work units as a count result, with both
-// the total and the distinct count, for the comparison with OEIS.
+// unitResult views a count over work units as a count result, with the
+// total and, where the method gives it, the distinct count, for the
+// comparison with OEIS.
 func unitResult(u *cluster.Result) *nqueens.CountResult {
-	return &nqueens.CountResult{N: u.N, All: u.All, Distinct: u.Distinct, HasDistinct: true}
+	return &nqueens.CountResult{N: u.N, All: u.All, Distinct: u.Distinct, HasDistinct: u.HasDistinct()}
 }

@@ -69,9 +69,9 @@ Every model and cover is verified as a solution before it is counted.
 			}
 			if unitOpts.active(cmd) {
 				if !ct.Units || unique || asJSON || !p.IsClassic() {
-					return usagef("--checkpoint, --shard and --depth count the classic problem with --method constellation (no --unique or --json: the output reports both counts)")
+					return usagef("--checkpoint, --shard and --depth count the classic problem with --method constellation (both counts) or join (all solutions); no --unique or --json")
 				}
-				return unitOpts.run(cmd, e, n, jobs, &solverOpts)
+				return unitOpts.run(cmd, e, ct.Name, n, jobs, &solverOpts)
 			}
 			if err := checkWritable(refute.path); err != nil {
 				return err

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/gif"
 	"image/png"
 	"math"
@@ -1035,5 +1036,39 @@ func TestEstimate(t *testing.T) {
 		if code != 2 || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, %q", args, code, errOut)
 		}
+	}
+}
+
+// TestJoinShardsCLI: count -m join over shards and merge agree with OEIS;
+// a shard of the constellation count among them, --depth and --unique
+// with the join are refused in one line, exit 2.
+func TestJoinShardsCLI(t *testing.T) {
+	dir := t.TempDir()
+	a, b, c := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json"), filepath.Join(dir, "c.json")
+	for i, f := range []string{a, b} {
+		if code, out, errs := runCLI(t, "", "count", "12", "-m", "join", "--shard", fmt.Sprintf("%d/2", i), "-o", f); code != 0 || !strings.Contains(out, "work units of the join") {
+			t.Fatalf("shard %d: %d %q %q", i, code, out, errs)
+		}
+	}
+	if code, out, errs := runCLI(t, "", "merge", a, b); code != 0 || out != "N = 12: 14,200 solutions; 2 shards, 472 work units of the join; agrees with OEIS\n" {
+		t.Errorf("merge: %d %q %q", code, out, errs)
+	}
+	if code, _, errs := runCLI(t, "", "count", "12", "--shard", "1/2", "-o", c); code != 0 {
+		t.Fatalf("constellation shard: %d %q", code, errs)
+	}
+	if code, _, errs := runCLI(t, "", "merge", a, c); code != 2 || !strings.Contains(errs, "method constellation") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("mixed merge: %d %q", code, errs)
+	}
+	for _, args := range [][]string{{"count", "12", "-m", "join", "--depth", "1"}, {"count", "12", "-m", "join", "--unique", "--checkpoint", filepath.Join(dir, "ck")}} {
+		if code, _, errs := runCLI(t, "", args...); code != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: %d %q", args, code, errs)
+		}
+	}
+	ck := filepath.Join(dir, "ck2")
+	if code, out, errs := runCLI(t, "", "count", "13", "-m", "join", "--checkpoint", ck); code != 0 || !strings.HasPrefix(out, "N = 13: 73,712 solutions;") {
+		t.Errorf("checkpoint: %d %q %q", code, out, errs)
+	}
+	if code, out, errs := runCLI(t, "", "count", "13", "-m", "join", "--checkpoint", ck); code != 0 || !strings.Contains(out, "resumed from") {
+		t.Errorf("resumed: %d %q %q", code, out, errs)
 	}
 }
