@@ -1,8 +1,10 @@
 // Package native solves N-Queens directly, without an encoding: the
 // backtracking search of the textbooks (count, first solution, node count,
-// forward checking), two counters that use the symmetries of the square
-// and run on all cores (ConstellationCount, by the queens of the border,
-// and Bitmask, Takaken's search: each checks the other), the Sosič–Gu
+// forward checking), three counters that use the symmetries of the square
+// and run on all cores (JoinCount, a meet in the middle that joins the
+// placements of quarter boards and enumerates no solution;
+// ConstellationCount, by the queens of the border; and Bitmask, Takaken's
+// search: each checks the others), the Sosič–Gu
 // local search that finds
 // one solution for hundreds of millions of queens, and an explicit
 // construction for every N >= 4.

@@ -13,9 +13,10 @@
 #   D4COUNT_C and MIRROR_C): takaken-d4count.c (Takaken's D4 search, cc -O3
 #   -march=native) and bitmask-mirror.c (mirror symmetry only, cc -O2),
 #   unless NO_C=1 (they take minutes a run from n = 18 on).
+# NO_CONST=1 leaves out the constellation count (minutes a run from n = 19).
 # Ratios: join 1j / Kluev, join 1j / d4count, 1j / 2j, constellation 1j /
 # join 1j.
-# usage: [KLUEV=DIR] [NO_C=1] scripts/compare-count.sh [R] [N...]
+# usage: [KLUEV=DIR] [NO_C=1] [NO_CONST=1] scripts/compare-count.sh [R] [N...]
 #        default: 3 runs, N = 16 17
 . "$(dirname "$0")/lib.sh"
 runs=${1:-3}; shift || true
@@ -78,7 +79,7 @@ for n in "${sizes[@]}"; do
       echo "$(basename "$0"): N = $n: Kluev's program counts $kres, the join $jres" >&2; exit 1
     fi
     measure "$work/nqueens" count "$n" --jobs 2 -m join >>"$work/j2"
-    measure "${pin[@]}" "$work/nqueens" count "$n" --jobs 1 -m constellation >>"$work/c1"
+    [ "${NO_CONST:-0}" = 1 ] || measure "${pin[@]}" "$work/nqueens" count "$n" --jobs 1 -m constellation >>"$work/c1"
     [ "${NO_C:-0}" = 1 ] && continue
     measure "${pin[@]}" "$work/d4count" "$n" >>"$work/d4"
     measure "${pin[@]}" "$work/bitmask-mirror" "$n" >>"$work/mirror"

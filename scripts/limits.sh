@@ -38,7 +38,8 @@ measure "solve, backtrack --order heuristic" "100 300 1000" solve N -m backtrack
 measure "solve, dlx (Knuth's order)" "20 30 40 50 60 70 80 90 100" solve N -m dlx
 measure "solve, dlx --order heuristic" "100 300 1000" solve N -m dlx --order heuristic
 measure "solve, sat (gini, default encoding)" "100 200 300 400 500 700 1000" solve N -m sat
-measure "count, constellation (2 jobs)" "14 15 16 17 18 19 20" count N --jobs 2
+measure "count, join (2 jobs)" "16 17 18 19 20 21" count N -m join --jobs 2
+measure "count, constellation (2 jobs)" "14 15 16 17 18 19 20" count N -m constellation --jobs 2
 measure "count, bitmask (2 jobs)" "14 15 16 17 18 19" count N -m bitmask --jobs 2
 measure "count, backtrack" "10 11 12 13 14 15 16" count N -m backtrack
 measure "count, dlx (2 jobs)" "10 11 12 13 14 15 16" count N -m dlx --jobs 2
