@@ -674,6 +674,10 @@ func ConstellationCount(ctx context.Context, n int, opt ConstellationOptions) (S
 	watch := context.AfterFunc(ctx, func() { stop.Store(true) })
 	defer watch()
 	var caught panics.Catcher
+	// dead is closed when a goroutine ends by a panic, so that the feed
+	// does not wait for it.
+	dead := make(chan struct{})
+	var deadOnce sync.Once
 	var mu sync.Mutex
 	res := SymmetryCount{Jobs: jobs}
 	var wg sync.WaitGroup
@@ -681,7 +685,10 @@ func ConstellationCount(ctx context.Context, n int, opt ConstellationOptions) (S
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer caught.Recover(func() { stop.Store(true) })
+			defer caught.Recover(func() {
+				stop.Store(true)
+				deadOnce.Do(func() { close(dead) })
+			})
 			var s conSearch
 			for b := range feed {
 				for _, j := range b {
@@ -692,24 +699,35 @@ func ConstellationCount(ctx context.Context, n int, opt ConstellationOptions) (S
 					if !ok {
 						continue
 					}
-					mu.Lock()
-					res.UnitsDone++
-					res.Nodes += r.Nodes
-					for k := range res.ByOrbit {
-						res.ByOrbit[k] += r.ByOrbit[k]
-					}
-					if opt.OnUnit != nil {
-						opt.OnUnit(j.i, r)
-					}
-					if opt.Progress != nil {
-						opt.Progress(res.UnitsDone, total)
-					}
-					mu.Unlock()
+					func() {
+						mu.Lock()
+						defer mu.Unlock() // a panicking callback must not leave it locked
+						res.UnitsDone++
+						res.Nodes += r.Nodes
+						for k := range res.ByOrbit {
+							res.ByOrbit[k] += r.ByOrbit[k]
+						}
+						if opt.OnUnit != nil {
+							opt.OnUnit(j.i, r)
+						}
+						if opt.Progress != nil {
+							opt.Progress(res.UnitsDone, total)
+						}
+					}()
 				}
 			}
 		}()
 	}
 	pending := make([]job, 0, batch)
+	send := func() bool {
+		select {
+		case feed <- pending:
+			pending = make([]job, 0, batch)
+			return true
+		case <-dead:
+			return false
+		}
+	}
 	for i, u := range Units(n, opt.Depth) {
 		if stop.Load() {
 			break
@@ -720,13 +738,12 @@ func ConstellationCount(ctx context.Context, n int, opt ConstellationOptions) (S
 		res.Units++
 		u.Rows = slices.Clone(u.Rows)
 		pending = append(pending, job{i, u})
-		if len(pending) == batch {
-			feed <- pending
-			pending = make([]job, 0, batch)
+		if len(pending) == batch && !send() {
+			break
 		}
 	}
 	if len(pending) > 0 {
-		feed <- pending
+		send()
 	}
 	close(feed)
 	wg.Wait()

@@ -797,18 +797,20 @@ func JoinCount(ctx context.Context, n int, opt JoinOptions) (JoinResult, error) 
 					}
 					c, pairs := j.run(jb.u)
 					r := JoinUnitResult{All: c * jb.u.Weight, Pairs: pairs}
-					mu.Lock()
-					res.MaxHalves = max(res.MaxHalves, len(j.east), len(j.west))
-					res.UnitsDone++
-					res.All += r.All
-					res.Pairs += r.Pairs
-					if opt.OnUnit != nil {
-						opt.OnUnit(jb.i, r)
-					}
-					if opt.Progress != nil {
-						opt.Progress(res.UnitsDone, total)
-					}
-					mu.Unlock()
+					func() {
+						mu.Lock()
+						defer mu.Unlock() // a panicking callback must not leave it locked
+						res.MaxHalves = max(res.MaxHalves, len(j.east), len(j.west))
+						res.UnitsDone++
+						res.All += r.All
+						res.Pairs += r.Pairs
+						if opt.OnUnit != nil {
+							opt.OnUnit(jb.i, r)
+						}
+						if opt.Progress != nil {
+							opt.Progress(res.UnitsDone, total)
+						}
+					}()
 				}
 			}
 		}()

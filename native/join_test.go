@@ -5,7 +5,9 @@ import (
 	"errors"
 	"math/bits"
 	"testing"
+	"time"
 
+	"github.com/queenslab/nqueens/internal/panics"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -265,6 +267,35 @@ func TestQuarterCounts(t *testing.T) {
 		}
 		if quarterCount[h] != want {
 			t.Errorf("h = %d: table %d, brute force %d", h, quarterCount[h], want)
+		}
+	}
+}
+
+// TestCountersSurvivePanics: a panic in a goroutine of a counter (here a
+// callback's) ends the count with an error, on one job and on two, instead
+// of leaving the feed waiting for goroutines that are gone.
+func TestCountersSurvivePanics(t *testing.T) {
+	for _, jobs := range []int{1, 2} {
+		boom := func() { panic("boom") }
+		done := make(chan error, 2)
+		go func() {
+			_, err := JoinCount(context.Background(), 14, JoinOptions{Jobs: jobs, OnUnit: func(int, JoinUnitResult) { boom() }})
+			done <- err
+		}()
+		go func() {
+			_, err := ConstellationCount(context.Background(), 14, ConstellationOptions{Jobs: jobs, OnUnit: func(int, UnitResult) { boom() }})
+			done <- err
+		}()
+		for range 2 {
+			select {
+			case err := <-done:
+				var pe *panics.Error
+				if !errors.As(err, &pe) {
+					t.Errorf("%d jobs: %v, want the panic as an error", jobs, err)
+				}
+			case <-time.After(time.Minute):
+				t.Fatalf("%d jobs: a counter hangs after a panic", jobs)
+			}
 		}
 	}
 }
