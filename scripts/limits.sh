@@ -7,7 +7,10 @@
 # OEIS), with 2 jobs where a method runs in parallel. Writes
 # cmd/nqueens/limits.md, which the help of solve and count shows (and so
 # the generated reference, docs/cli).
-# usage: scripts/limits.sh [LIMIT]        default LIMIT = 60s
+# ONLY=PREFIX measures only the rows whose name starts with PREFIX and
+# puts them into the existing table (replacing rows of the same name, new
+# ones before the first count row), noting their date in its first line.
+# usage: [ONLY=PREFIX] scripts/limits.sh [LIMIT]        default LIMIT = 60s
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 limit=${1:-60s}
@@ -19,6 +22,7 @@ rows=()
 # measure NAME "SIZES" ARGS...: ARGS with N in place of the size.
 measure() {
   local name=$1 sizes=$2; shift 2
+  case $name in "${ONLY:-}"*) ;; *) return ;; esac
   local sec="-" min="-" n t
   for n in $sizes; do
     local args=("${@//N/$n}")
@@ -44,6 +48,32 @@ measure "count, bitmask (2 jobs)" "14 15 16 17 18 19" count N -m bitmask --jobs 
 measure "count, backtrack" "10 11 12 13 14 15 16" count N -m backtrack
 measure "count, dlx (2 jobs)" "10 11 12 13 14 15 16" count N -m dlx --jobs 2
 measure "count, sat (gini, 2 jobs)" "8 9 10 11 12 13 14 15" count N -m sat --jobs 2
+if [ -n "${ONLY:-}" ]; then
+  old=cmd/nqueens/limits.md
+  new=$(mktemp)
+  head -n 1 "$old" | sed "s/ on \([0-9-]*\)\(,\| (\)/ on \1 (\"$ONLY\" rows: $(date -u +%Y-%m-%d))\2/" >"$new"
+  placed=0
+  tail -n +2 "$old" | while IFS= read -r line; do
+    name=$(echo "$line" | awk -F' \\| ' '{ sub(/^\| /, "", $1); print $1 }')
+    replaced=0
+    for r in "${rows[@]}"; do
+      rname=$(echo "$r" | awk -F' \\| ' '{ sub(/^\| /, "", $1); print $1 }')
+      if [ "$rname" = "$name" ]; then echo "$r"; replaced=1; fi
+    done
+    if [ $replaced = 0 ] && [ $placed = 0 ] && [[ $name == count,* ]]; then
+      for r in "${rows[@]}"; do
+        rname=$(echo "$r" | awk -F' \\| ' '{ sub(/^\| /, "", $1); print $1 }')
+        grep -qF "| $rname |" "$old" || echo "$r"
+      done
+      placed=1
+    fi
+    [ $replaced = 1 ] || echo "$line"
+  done >>"$new"
+  mv "$new" "$old"
+  echo "limits: updated the $ONLY rows of cmd/nqueens/limits.md; now regenerate the reference: go test ./cmd/nqueens -run TestCLIReference -update"
+  cat "$old"
+  exit 0
+fi
 {
   echo "<!-- Written by scripts/limits.sh on $(date -u +%Y-%m-%d), $(nproc) cores ($(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)); the help of solve and count shows it. -->"
   echo "| method | largest N in about a second | largest N in about a minute |"
