@@ -32,10 +32,13 @@ func DefaultFinder(p model.Problem) Method {
 	return decider(p, "")
 }
 
-// JoinFromN is the smallest classic board on which the join of quarter
-// boards counts faster than the constellation count (one job each, as
-// measured by scripts/compare-count.sh, docs/benchmarks.md, "Counting"):
-// below it both take milliseconds.
+// JoinFromN is the smallest classic board from which the join of quarter
+// boards counts faster than the constellation count: one job each,
+// `nqueens count N -j 1 -m join` and `-m constellation`, 2026-12-02: 2 ms
+// against 6 ms at N = 8, 8 against 15 at 12, 26 against 56 at 14, 0.22 s
+// against 0.24 s at 15 (the odd sizes gain least), 0.17 s against 1.3 s
+// at 16, and from 16 on scripts/compare-count.sh (docs/benchmarks.md,
+// "Counting against Kluev's join"). Below 8 both take a millisecond.
 const JoinFromN = 8
 
 // DefaultCounter is the method that count uses when none is named: for
