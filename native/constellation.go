@@ -10,10 +10,8 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
-	"sync"
 	"sync/atomic"
 
-	"github.com/queenslab/nqueens/internal/panics"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -660,100 +658,34 @@ func ConstellationCount(ctx context.Context, n int, opt ConstellationOptions) (S
 		}
 	}
 
-	type job struct {
-		i int
-		u Unit
-	}
-	// Units go out in batches: one hand-over per unit would wake the
-	// feeding goroutine thousands of times a second (a futex call and a
-	// thread switch each, a few per cent of a run), while batches small
-	// against the list still share the last units out evenly.
-	const batch = 16
-	feed := make(chan []job, 2*jobs)
-	var stop atomic.Bool
-	watch := context.AfterFunc(ctx, func() { stop.Store(true) })
-	defer watch()
-	var caught panics.Catcher
-	// dead is closed when a goroutine ends by a panic, so that the feed
-	// does not wait for it.
-	dead := make(chan struct{})
-	var deadOnce sync.Once
-	var mu sync.Mutex
 	res := SymmetryCount{Jobs: jobs}
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer caught.Recover(func() {
-				stop.Store(true)
-				deadOnce.Do(func() { close(dead) })
-			})
+	taken, stopped, err := runUnits(ctx, jobs, Units(n, opt.Depth), opt.Take,
+		func(u Unit) Unit { u.Rows = slices.Clone(u.Rows); return u },
+		func(stop *atomic.Bool) func(Unit) (UnitResult, bool) {
 			var s conSearch
-			for b := range feed {
-				for _, j := range b {
-					if stop.Load() {
-						break // drain the feed
-					}
-					r, ok := s.runUnit(j.u, &stop)
-					if !ok {
-						continue
-					}
-					func() {
-						mu.Lock()
-						defer mu.Unlock() // a panicking callback must not leave it locked
-						res.UnitsDone++
-						res.Nodes += r.Nodes
-						for k := range res.ByOrbit {
-							res.ByOrbit[k] += r.ByOrbit[k]
-						}
-						if opt.OnUnit != nil {
-							opt.OnUnit(j.i, r)
-						}
-						if opt.Progress != nil {
-							opt.Progress(res.UnitsDone, total)
-						}
-					}()
-				}
+			return func(u Unit) (UnitResult, bool) { return s.runUnit(u, stop) }
+		},
+		func(i int, r UnitResult) {
+			res.UnitsDone++
+			res.Nodes += r.Nodes
+			for k := range res.ByOrbit {
+				res.ByOrbit[k] += r.ByOrbit[k]
 			}
-		}()
-	}
-	pending := make([]job, 0, batch)
-	send := func() bool {
-		select {
-		case feed <- pending:
-			pending = make([]job, 0, batch)
-			return true
-		case <-dead:
-			return false
-		}
-	}
-	for i, u := range Units(n, opt.Depth) {
-		if stop.Load() {
-			break
-		}
-		if opt.Take != nil && !opt.Take(i) {
-			continue
-		}
-		res.Units++
-		u.Rows = slices.Clone(u.Rows)
-		pending = append(pending, job{i, u})
-		if len(pending) == batch && !send() {
-			break
-		}
-	}
-	if len(pending) > 0 {
-		send()
-	}
-	close(feed)
-	wg.Wait()
+			if opt.OnUnit != nil {
+				opt.OnUnit(i, r)
+			}
+			if opt.Progress != nil {
+				opt.Progress(res.UnitsDone, total)
+			}
+		})
+	res.Units = taken
 	res.Jobs = max(1, min(jobs, res.Units))
 	res.Distinct = res.ByOrbit[0] + res.ByOrbit[1] + res.ByOrbit[2]
 	res.All = 2*res.ByOrbit[0] + 4*res.ByOrbit[1] + 8*res.ByOrbit[2]
-	if err := caught.Err(); err != nil {
+	if err != nil {
 		return res, err
 	}
-	if res.UnitsDone < res.Units || stop.Load() {
+	if res.UnitsDone < res.Units || stopped {
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}

@@ -10,11 +10,9 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
-	"sync"
 	"sync/atomic"
 
 	"github.com/queenslab/nqueens/internal/bitslice"
-	"github.com/queenslab/nqueens/internal/panics"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -776,90 +774,38 @@ func JoinCount(ctx context.Context, n int, opt JoinOptions) (JoinResult, error) 
 		}
 	}
 	tables := newJoinTables(n)
-	type job struct {
-		i int
-		u JoinUnit
-	}
-	const batch = 16
-	feed := make(chan []job, 2*jobs)
-	var stop atomic.Bool
-	watch := context.AfterFunc(ctx, func() { stop.Store(true) })
-	defer watch()
-	var caught panics.Catcher
-	// dead is closed when a goroutine ends by a panic, so that the feed
-	// does not wait for it.
-	dead := make(chan struct{})
-	var deadOnce sync.Once
-	var mu sync.Mutex
 	res := JoinResult{Jobs: jobs}
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer caught.Recover(func() {
-				stop.Store(true)
-				deadOnce.Do(func() { close(dead) })
-			})
+	type unitDone struct {
+		r      JoinUnitResult
+		halves int
+	}
+	taken, stopped, err := runUnits(ctx, jobs, JoinUnits(n), opt.Take, nil,
+		func(*atomic.Bool) func(JoinUnit) (unitDone, bool) {
 			j := newJoiner(n, tables)
-			for b := range feed {
-				for _, jb := range b {
-					if stop.Load() {
-						break
-					}
-					c, pairs := j.run(jb.u)
-					r := JoinUnitResult{All: c * jb.u.Weight, Pairs: pairs}
-					func() {
-						mu.Lock()
-						defer mu.Unlock() // a panicking callback must not leave it locked
-						res.MaxHalves = max(res.MaxHalves, len(j.east), len(j.west))
-						res.UnitsDone++
-						res.All += r.All
-						res.Pairs += r.Pairs
-						if opt.OnUnit != nil {
-							opt.OnUnit(jb.i, r)
-						}
-						if opt.Progress != nil {
-							opt.Progress(res.UnitsDone, total)
-						}
-					}()
-				}
+			return func(u JoinUnit) (unitDone, bool) {
+				c, pairs := j.run(u)
+				return unitDone{JoinUnitResult{All: c * u.Weight, Pairs: pairs}, max(len(j.east), len(j.west))}, true
 			}
-		}()
-	}
-	pending := make([]job, 0, batch)
-	send := func() bool {
-		select {
-		case feed <- pending:
-			pending = make([]job, 0, batch)
-			return true
-		case <-dead:
-			return false
-		}
-	}
-	for i, u := range JoinUnits(n) {
-		if stop.Load() {
-			break
-		}
-		if opt.Take != nil && !opt.Take(i) {
-			continue
-		}
-		res.Units++
-		pending = append(pending, job{i, u})
-		if len(pending) == batch && !send() {
-			break
-		}
-	}
-	if len(pending) > 0 {
-		send()
-	}
-	close(feed)
-	wg.Wait()
+		},
+		func(i int, d unitDone) {
+			r := d.r
+			res.MaxHalves = max(res.MaxHalves, d.halves)
+			res.UnitsDone++
+			res.All += r.All
+			res.Pairs += r.Pairs
+			if opt.OnUnit != nil {
+				opt.OnUnit(i, r)
+			}
+			if opt.Progress != nil {
+				opt.Progress(res.UnitsDone, total)
+			}
+		})
+	res.Units = taken
 	res.Jobs = max(1, min(jobs, res.Units))
-	if err := caught.Err(); err != nil {
+	if err != nil {
 		return res, err
 	}
-	if res.UnitsDone < res.Units || stop.Load() {
+	if res.UnitsDone < res.Units || stopped {
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}
