@@ -262,11 +262,10 @@ type JoinUnit struct {
 	Col0, Row0 int
 	// Weight is how many solutions each one found here stands for.
 	Weight uint64
-	// Long says that the unit joins only the east halves without a queen
-	// on a long diagonal, and weighs the west halves by theirs (even n);
-	// Plain then weighs the solutions without a queen on a long diagonal
-	// before Weight: 2, 1, or 0 when another unit counts them.
-	Long  bool
+	// Plain (even n, whose units join only the east halves without a
+	// queen on a long diagonal and weigh the west halves by theirs) weighs
+	// the solutions without a queen on a long diagonal before Weight: 2,
+	// 1, or 0 when another unit counts them.
 	Plain uint64
 }
 
@@ -325,6 +324,34 @@ func abs(x int) int {
 	return x
 }
 
+// subsetsOf yields the subsets of mask with k bits, each once, in
+// increasing order (Gosper's hack on the indices of mask's bits).
+func subsetsOf(mask uint64, k int) iter.Seq[uint64] {
+	return func(yield func(uint64) bool) {
+		var pos [64]int
+		free := 0
+		for a := mask; a != 0; a &= a - 1 {
+			pos[free] = bits.TrailingZeros64(a)
+			free++
+		}
+		if k < 0 || k > free {
+			return
+		}
+		for s := uint64(1)<<k - 1; s < uint64(1)<<free; {
+			var e uint64
+			for t := s; t != 0; t &= t - 1 {
+				e |= 1 << pos[bits.TrailingZeros64(t)]
+			}
+			if !yield(e) || s == 0 {
+				return
+			}
+			lo := s & -s
+			r := s + lo
+			s = ((r^s)>>2)/lo | r
+		}
+	}
+}
+
 // The ways JoinUnits chooses sets of east rows.
 const (
 	setsAll = iota
@@ -350,24 +377,7 @@ func JoinUnits(n int) iter.Seq2[int, JoinUnit] {
 		// weight of the solutions without a queen on a long diagonal
 		// (setsLong: see the comment at the top of the file).
 		sets := func(avail uint64, k int, mode int, w uint64, c0, r0 int) bool {
-			free := bits.OnesCount64(avail)
-			// Subsets of size k of the free positions, by Gosper's hack on
-			// their indices, deposited into avail.
-			pos := make([]int, 0, free)
-			for a := avail; a != 0; a &= a - 1 {
-				pos = append(pos, bits.TrailingZeros64(a))
-			}
-			if k > free {
-				return true
-			}
-			if k == 0 {
-				return yield(i, JoinUnit{N: n, Col0: c0, Row0: r0, Weight: w})
-			}
-			for s := uint64(1)<<k - 1; s < uint64(1)<<free; {
-				var e uint64
-				for t := s; t != 0; t &= t - 1 {
-					e |= 1 << pos[bits.TrailingZeros64(t)]
-				}
+			for e := range subsetsOf(avail, k) {
 				weight, plain := w, uint64(0)
 				switch mode {
 				case setsFlips:
@@ -407,15 +417,11 @@ func JoinUnits(n int) iter.Seq2[int, JoinUnit] {
 					}
 				}
 				if weight != 0 {
-					if !yield(i, JoinUnit{N: n, East: e, Col0: c0, Row0: r0, Weight: weight, Plain: plain, Long: mode == setsLong}) {
+					if !yield(i, JoinUnit{N: n, East: e, Col0: c0, Row0: r0, Weight: weight, Plain: plain}) {
 						return false
 					}
 					i++
 				}
-				// Next subset of the same size (Gosper).
-				lo := s & -s
-				r := s + lo
-				s = ((r^s)>>2)/lo | r
 			}
 			return true
 		}
@@ -531,20 +537,8 @@ func (j *joiner) halves(out []uint64, north, south *quarters, rn, rs, cols uint3
 		return out
 	}
 	// Subsets c of cols with k columns for the north quarter.
-	pos := make([]int, 0, 16)
-	for a := cols; a != 0; a &= a - 1 {
-		pos = append(pos, bits.TrailingZeros32(a))
-	}
-	free := len(pos)
-	var s uint32 = 1<<k - 1
-	if k == 0 {
-		s = 0
-	}
-	for {
-		var c uint32
-		for t := s; t != 0; t &= t - 1 {
-			c |= 1 << pos[bits.TrailingZeros32(t)]
-		}
+	for c64 := range subsetsOf(uint64(cols), k) {
+		c := uint32(c64)
 		kn, ks := rn<<h|c, rs<<h|(cols&^c)
 		n0, n1 := north.index[kn], north.index[kn+1]
 		s0, s1 := south.index[ks], south.index[ks+1]
@@ -563,15 +557,6 @@ func (j *joiner) halves(out []uint64, north, south *quarters, rn, rs, cols uint3
 				kept = joinQuarters(dst, south.d1[s0:s1], south.d2[s0:s1], north.d1[n0:n1], north.d2[n0:n1], g, 0, g, j.mask, j.l, swap)
 			}
 			out = out[:k+kept]
-		}
-		if k == 0 || k == free {
-			break
-		}
-		lo := s & -s
-		r := s + lo
-		s = ((r^s)>>2)/lo | r
-		if s >= 1<<free {
-			break
 		}
 	}
 	return out
@@ -634,7 +619,7 @@ func (j *joiner) run(u JoinUnit) (count, pairs uint64) {
 	en, es := uint32(u.East)&hm, uint32(u.East>>g)&hm
 	wn, ws := uint32(west)&hm, uint32(west>>g)&hm
 	ne, se, nw, sw := j.q, j.q, j.q, j.q
-	if u.Long {
+	if n%2 == 0 {
 		ne, se = j.t.nePl, j.t.sePl
 	}
 	if n%2 == 1 {
@@ -657,7 +642,7 @@ func (j *joiner) run(u JoinUnit) (count, pairs uint64) {
 		return 0, 0
 	}
 	j.west = j.halves(j.west[:0], nw, sw, wn, ws, colsW, true)
-	if !u.Long {
+	if n%2 == 1 {
 		return j.pairs(j.east, j.west)
 	}
 	// Even n: only east halves without a queen on a long diagonal; west
