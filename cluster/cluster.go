@@ -111,7 +111,8 @@ func (u *Result) finish() {
 	u.All = 2*u.ByOrbit[0] + 4*u.ByOrbit[1] + 8*u.ByOrbit[2]
 }
 
-// Distinct says whether the result has an essentially distinct count.
+// HasDistinct says whether the result has an essentially distinct count
+// (the constellation count's; the join counts all solutions only).
 func (u *Result) HasDistinct() bool { return u.Method != nqueens.Join }
 
 // MinN is the smallest n that has work units.
