@@ -96,8 +96,7 @@ func Bitmask(ctx context.Context, n int, opt BitmaskOptions) (SymmetryCount, err
 	var stop atomic.Bool
 	var mu sync.Mutex
 	done := 0
-	watch := context.AfterFunc(ctx, func() { stop.Store(true) })
-	defer watch()
+	defer stopWhenDone(ctx, &stop)()
 
 	var wg sync.WaitGroup
 	var caught panics.Catcher

@@ -213,15 +213,26 @@ func TestJoinShards(t *testing.T) {
 	}
 }
 
-func TestJoinStops(t *testing.T) {
+// TestCountersStopAtOnce: a context that has ended before a parallel count
+// starts stops it before its first unit, however fast the units are (the
+// watch on the context runs in a goroutine of its own, which may come too
+// late to stop a short count).
+func TestCountersStopAtOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r, err := JoinCount(ctx, 16, JoinOptions{Jobs: 2})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("cancelled count: %v", err)
-	}
-	if r.UnitsDone >= r.Units && r.Units > 0 {
-		t.Errorf("cancelled count finished all %d units", r.Units)
+	for _, jobs := range []int{1, 2} {
+		j, err := JoinCount(ctx, 16, JoinOptions{Jobs: jobs})
+		if !errors.Is(err, context.Canceled) || j.UnitsDone != 0 || j.Units == 0 {
+			t.Errorf("join, %d jobs: %v after %d of %d units", jobs, err, j.UnitsDone, j.Units)
+		}
+		c, err := ConstellationCount(ctx, 16, ConstellationOptions{Jobs: jobs})
+		if !errors.Is(err, context.Canceled) || c.UnitsDone != 0 || c.Units == 0 {
+			t.Errorf("constellations, %d jobs: %v after %d of %d units", jobs, err, c.UnitsDone, c.Units)
+		}
+		b, err := Bitmask(ctx, 16, BitmaskOptions{Jobs: jobs})
+		if !errors.Is(err, context.Canceled) || b.UnitsDone != 0 || b.Units == 0 {
+			t.Errorf("bitmask, %d jobs: %v after %d of %d units", jobs, err, b.UnitsDone, b.Units)
+		}
 	}
 }
 

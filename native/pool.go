@@ -16,13 +16,25 @@ import (
 // evenly.
 const unitBatch = 16
 
+// stopWhenDone sets stop when ctx ends, at once if it has already ended:
+// context.AfterFunc calls its function in a goroutine of its own, which may
+// run only after every unit of a short count is done. The function it
+// returns stops the watch.
+func stopWhenDone(ctx context.Context, stop *atomic.Bool) func() bool {
+	if ctx.Err() != nil {
+		stop.Store(true)
+	}
+	return context.AfterFunc(ctx, func() { stop.Store(true) })
+}
+
 // runUnits runs the work units of list for which take (if not nil) says
 // yes on jobs goroutines, fed in batches as the list is made, so that it
 // is never held. prepare (if not nil) copies what a unit only lends while
 // the list yields it. Each goroutine gets its worker from newWorker; a
 // worker returns a unit's result, or false when stop was set during it.
 // done is called with each finished unit's index and result, serialised.
-// It returns the number of units taken, and whether the run was stopped
+// It returns the number of units taken (all of them, even when the run
+// stopped before it reached them), and whether the run was stopped
 // (the context ended, or a goroutine panicked: its panic is the error).
 // The feed never waits for goroutines that are gone, and a panicking done
 // leaves nothing locked.
@@ -34,8 +46,7 @@ func runUnits[U, R any](ctx context.Context, jobs int, list iter.Seq2[int, U], t
 	}
 	feed := make(chan []job, 2*jobs)
 	var stop atomic.Bool
-	watch := context.AfterFunc(ctx, func() { stop.Store(true) })
-	defer watch()
+	defer stopWhenDone(ctx, &stop)()
 	var caught panics.Catcher
 	dead := make(chan struct{}) // closed when a goroutine ends by a panic
 	var deadOnce sync.Once
@@ -78,23 +89,24 @@ func runUnits[U, R any](ctx context.Context, jobs int, list iter.Seq2[int, U], t
 			return false
 		}
 	}
+	feeding := true
 	for i, u := range list {
-		if stop.Load() {
-			break
-		}
 		if take != nil && !take(i) {
 			continue
 		}
-		taken++
+		taken++ // all the units taken, run or not, for the caller's report
+		if feeding = feeding && !stop.Load(); !feeding {
+			continue
+		}
 		if prepare != nil {
 			u = prepare(u)
 		}
 		pending = append(pending, job{i, u})
 		if len(pending) == unitBatch && !send() {
-			break
+			feeding = false
 		}
 	}
-	if len(pending) > 0 {
+	if feeding && len(pending) > 0 {
 		send()
 	}
 	close(feed)
