@@ -7,6 +7,7 @@
 package cluster
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -19,9 +20,11 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/lockfile"
@@ -239,6 +242,11 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 			OnUnit: func(i int, r native.UnitResult) { onUnit(i, unitRecord{ByOrbit: r.ByOrbit, Nodes: r.Nodes}) }})
 		res.add(unitRecord{ByOrbit: r.ByOrbit, Nodes: r.Nodes})
 	}
+	if j != nil {
+		if cerr := j.Close(); werr == nil {
+			werr = cerr
+		}
+	}
 	if werr != nil {
 		return nil, fmt.Errorf("cluster: checkpoint %s: %v", o.Checkpoint, werr)
 	}
@@ -268,14 +276,39 @@ func (h journalHeader) line() string {
 	return fmt.Sprintf("nqueens-checkpoint 3 version=%s%s n=%d depth=%d units=%d/%s shard=%d/%d", nqueens.Version, method, h.N, h.Depth, h.Units, h.Digest, h.Shard, h.Shards)
 }
 
+// JournalMethod is the method of the count whose checkpoint journal is at
+// path, read from its header, so that the command that made it resumes it
+// without naming the method again; false when there is no journal there
+// with a header.
+func JournalMethod(path string) (nqueens.Method, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	var buf [256]byte
+	k, _ := io.ReadFull(f, buf[:])
+	header, _, complete := bytes.Cut(buf[:k], []byte("\n"))
+	fields := strings.Fields(string(header))
+	if !complete || len(fields) < 2 || fields[0] != "nqueens-checkpoint" {
+		return "", false
+	}
+	if slices.Contains(fields, "method=join") {
+		return nqueens.Join, true
+	}
+	return nqueens.Constellation, true
+}
+
 // journal is an append-only checkpoint file: a header line, then one line
 // per finished unit, "u INDEX ORBIT2 ORBIT4 ORBIT8 NODES CRC" for the
 // constellation count and "j INDEX SOLUTIONS PAIRS CRC" for the join,
-// where CRC is the CRC-32 (IEEE) of the line before it, in hex. Every line
-// is written and synced before the unit counts as done.
+// where CRC is the CRC-32 (IEEE) of the line before it, in hex. A unit is
+// resumed only when its whole line is there.
 type journal struct {
-	f    *os.File
-	path string
+	f      *os.File
+	w      *bufio.Writer
+	synced time.Time
+	path   string
 }
 
 func recordText(i int, r unitRecord, join bool) string {
@@ -336,7 +369,7 @@ func openJournal(path string, h journalHeader) (*journal, map[int]unitRecord, er
 	if _, err := f.Seek(int64(good), io.SeekStart); err != nil {
 		return fail(err)
 	}
-	return &journal{f: f, path: path}, done, nil
+	return &journal{f: f, w: bufio.NewWriter(f), synced: time.Now(), path: path}, done, nil
 }
 
 // readJournal reads the content of the journal at path for the count h: the
@@ -420,17 +453,47 @@ func parseRecord(l []byte, units int, join bool) (unit int, r unitRecord, proble
 	return int(nums[0]), r, ""
 }
 
-// Append records a finished unit: the line is written and synced.
+// journalSync is how often a journal's new records reach the disk. A
+// sync per record would cost more than most of the join's units (tens of
+// microseconds each, a sync about a millisecond here); a crash loses the
+// records of the last moments, whose units are counted again.
+const journalSync = time.Second
+
+// Append records a finished unit; its line reaches the file and the disk
+// within journalSync, or at Close.
 func (j *journal) Append(i int, r unitRecord, join bool) error {
 	body := recordText(i, r, join)
-	if _, err := fmt.Fprintf(j.f, "%s %08x\n", body, crc32.ChecksumIEEE([]byte(body))); err != nil {
+	if _, err := fmt.Fprintf(j.w, "%s %08x\n", body, crc32.ChecksumIEEE([]byte(body))); err != nil {
+		return err
+	}
+	if time.Since(j.synced) >= journalSync {
+		return j.sync()
+	}
+	return nil
+}
+
+// sync writes the buffered records and syncs the file.
+func (j *journal) sync() error {
+	j.synced = time.Now()
+	if err := j.w.Flush(); err != nil {
 		return err
 	}
 	return j.f.Sync()
 }
 
-// Close closes the journal file.
-func (j *journal) Close() error { return j.f.Close() }
+// Close writes and syncs the records not yet on disk, and closes the file;
+// a second call does nothing.
+func (j *journal) Close() error {
+	if j.f == nil {
+		return nil
+	}
+	err := j.sync()
+	if cerr := j.f.Close(); err == nil {
+		err = cerr
+	}
+	j.f = nil
+	return err
+}
 
 // ShardFile is the result of one shard, as a sharded count writes it and
 // Merge reads it.

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/cluster"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -51,10 +52,13 @@ Every model and cover is verified as a solution before it is counted.
 				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
 			}
 			def := nqueens.DefaultCounter
-			if unique || unitOpts.active(cmd) {
-				// Both counts, and the work units that --checkpoint and
-				// --shard journal, are the constellation count's.
+			switch m, ok := cluster.JournalMethod(unitOpts.checkpoint); {
+			case unique || cmd.Flags().Changed("depth"):
+				// Both counts, and work units cut at a depth, are the
+				// constellation count's.
 				def = nqueens.DefaultDistinctCounter
+			case ok && method == "":
+				method = string(m) // resumed by the method that began it
 			}
 			p, ct, err := methodFor(&probFlags, args, method, def, nqueens.LookupCounter)
 			if err != nil {
