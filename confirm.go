@@ -15,7 +15,7 @@ import (
 
 // confirmCount holds a count to what is known of p: OEIS for the classic
 // problem, 0 when pre-placed queens attack each other, else the count of a
-// second, independent method (SecondMethod) within the context's deadline
+// second, independent method (SecondCounter) within the context's deadline
 // or ConfirmBudget; a count of 0 may instead be proved by the linear
 // relaxation (Refuted). A count that disagrees is a *WrongAnswerError naming
 // the method; one the second method did not finish is marked unconfirmed
@@ -56,7 +56,7 @@ func confirmCount(ctx context.Context, p model.Problem, method Method, who strin
 			return nil
 		}
 	}
-	other := SecondMethod(p, method)
+	other := SecondCounter(p, method)
 	name := Title(other)
 	cctx, cancel := budgeted(ctx)
 	defer cancel()

@@ -1,6 +1,8 @@
 package nqueens
 
 import (
+	"context"
+
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
@@ -43,17 +45,53 @@ const JoinFromN = 8
 
 // DefaultCounter is the method that count uses when none is named: for
 // the classic problem the join of quarter boards from JoinFromN on, where
-// its memory fits, and the constellation count otherwise; else the
-// fastest complete decider for p. The essentially distinct count is the
-// constellation count's (DefaultDistinctCounter).
+// its memory fits, and the constellation count otherwise; for a variant
+// the join where it fits and the search tree of constraint propagation is
+// large (joinCountsVariant), else the fastest complete decider. The
+// essentially distinct count is the constellation count's
+// (DefaultDistinctCounter).
 func DefaultCounter(p model.Problem) Method {
-	if p.IsClassic() {
-		if p.N >= JoinFromN && p.N <= native.JoinMaxN && memlimit.Check(native.JoinMemory(p.N, 1), "") == nil {
-			return Join
-		}
+	switch {
+	case p.IsClassic() && joinCounts(p):
+		return Join
+	case p.IsClassic():
 		return Constellation
+	case joinCountsVariant(p):
+		return Join
 	}
 	return decider(p, "")
+}
+
+// joinCounts says whether the join may count p: N from JoinFromN to
+// native.JoinMaxN, and its memory on one goroutine fits.
+func joinCounts(p model.Problem) bool {
+	return p.N >= JoinFromN && p.N <= native.JoinMaxN && memlimit.Check(native.JoinProblemMemory(p, 1), "") == nil
+}
+
+// JoinVariantNodes is the size of cp's search tree (Knuth's estimate from
+// JoinVariantProbes random probes, a few milliseconds) above which the
+// join counts a variant faster than cp. The join's time hardly depends on
+// how constrained a variant is, cp's does: one job each, 2026-12-02,
+// N = 16 with one pre-placed queen (15 M nodes) 0.16 s against cp's
+// 1.28 s, four blocked squares (200 M nodes) 0.49 s against 16.7 s, N = 18
+// with four excluded diagonals (1.1 G nodes) 4.9 s against 96 s; but N =
+// 21 with 23 excluded diagonals (72,000 nodes, no solution) 9.6 s against
+// 0.015 s (docs/benchmarks.md, "The join on variants").
+const (
+	JoinVariantNodes  = 5e6
+	JoinVariantProbes = 256
+)
+
+// joinCountsVariant says whether the join counts the variant p by
+// default: it may (joinCounts), and cp's tree is estimated above
+// JoinVariantNodes. The estimate's probes are seeded, so the choice is
+// the same on every run.
+func joinCountsVariant(p model.Problem) bool {
+	if !joinCounts(p) {
+		return false
+	}
+	e, err := native.EstimateCP(context.Background(), p, JoinVariantProbes, 1, 1)
+	return err == nil && e.Nodes > JoinVariantNodes
 }
 
 // DefaultDistinctCounter is the method that count --unique uses when none
@@ -75,3 +113,14 @@ func decider(p model.Problem, not Method) Method {
 // constraint-propagation search, dancing links, Wirth's backtracking and
 // the SAT solvers share nothing but the model).
 func SecondMethod(p model.Problem, m Method) Method { return decider(p, m) }
+
+// SecondCounter is the method that confirms a count of method m on a
+// variant p: the join where it would count p by default
+// (joinCountsVariant) and m is another method, else SecondMethod. The
+// join shares no code with the searches.
+func SecondCounter(p model.Problem, m Method) Method {
+	if m != Join && joinCountsVariant(p) {
+		return Join
+	}
+	return SecondMethod(p, m)
+}

@@ -268,16 +268,16 @@ var counters = []Counter{
 		},
 	},
 	{
-		Name: Join, Doc: "quarter boards joined into half boards, and the pairs of halves that fit counted bit-sliced (meet in the middle, as Kluev's N-Queens-Count-Sol), one set of rows per symmetry class, in parallel; Q(N) only",
-		MaxN: native.JoinMaxN, Parallel: true, Progress: ProgressFraction, AllOnly: true, Units: true,
+		Name: Join, Doc: "quarter boards joined into half boards, and the pairs of halves that fit counted bit-sliced (meet in the middle, as Kluev's N-Queens-Count-Sol), one set of rows per symmetry class, in parallel; Q(N) only; variants with each quarter on its open squares and no symmetry",
+		MaxN: native.JoinMaxN, AcceptsVariants: true, Parallel: true, Progress: ProgressFraction, AllOnly: true, Units: true,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 			if opt.Distinct {
 				return nil, &OptionError{errors.New("method join counts all solutions only: use constellation or bitmask for essentially distinct ones")}
 			}
-			if err := memlimit.Check(native.JoinMemory(p.N, jobsOr(opt.Jobs)), fmt.Sprintf("N = %d by the join of quarter boards on %d goroutines", p.N, jobsOr(opt.Jobs))); err != nil {
+			if err := memlimit.Check(native.JoinProblemMemory(p, jobsOr(opt.Jobs)), fmt.Sprintf("N = %d by the join of quarter boards on %d goroutines", p.N, jobsOr(opt.Jobs))); err != nil {
 				return nil, err
 			}
-			r, err := native.JoinCount(ctx, p.N, native.JoinOptions{Jobs: opt.Jobs, Progress: opt.Progress})
+			r, err := native.JoinCountProblem(ctx, p, native.JoinOptions{Jobs: opt.Jobs, Progress: opt.Progress})
 			return &CountResult{All: r.All, Jobs: max(1, r.Jobs)}, err
 		},
 	},

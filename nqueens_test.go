@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -191,5 +192,32 @@ func TestExternalSolverCounts(t *testing.T) {
 	var oe *nqueens.OptionError
 	if !errors.As(err, &oe) {
 		t.Errorf("clasp with a non-parsimonious encoding: %v, want an OptionError", err)
+	}
+}
+
+// TestJoinVariantsAgainstDLXAndCP: the join counts random variants of
+// every kind (pre-placed queens, blocked squares, excluded diagonals,
+// subsets of rows and columns) of n = 8..14 as dancing links and
+// constraint propagation count them.
+func TestJoinVariantsAgainstDLXAndCP(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 43))
+	cases := 21
+	if testing.Short() {
+		cases = 7
+	}
+	join, _ := nqueens.LookupCounter(string(nqueens.Join))
+	for i := range cases {
+		p := brute.Variant(8+i%7, rng.IntN)
+		j, err := join.Count(context.Background(), p, nqueens.CountOptions{Jobs: 2})
+		if err != nil {
+			t.Fatalf("join on %+v: %v", p, err)
+		}
+		for _, m := range []nqueens.Method{nqueens.DLX, nqueens.CP} {
+			c, _ := nqueens.LookupCounter(string(m))
+			r, err := c.Count(context.Background(), p, nqueens.CountOptions{Jobs: 2})
+			if err != nil || r.All != j.All {
+				t.Errorf("%+v: join %d, %s %d (%v)", p, j.All, m, r.All, err)
+			}
+		}
 	}
 }

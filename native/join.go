@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"iter"
 	"math/bits"
@@ -123,7 +124,31 @@ type quarters struct {
 	h      int
 	d1, d2 []uint32 // the local diagonals taken: bit u+v, bit u-v+h-1
 	index  []uint32
+	// The sets of columns that placements on rows r take are
+	// colSets[colStart[r]:colStart[r+1]], in increasing order: a half
+	// tries those only, and a unit whose quarter has none is done at once
+	// (the variants' closed squares leave few).
+	colStart, colSets []uint32
 }
+
+// setCols fills q.colStart and q.colSets from q.index.
+func (q *quarters) setCols() {
+	h := q.h
+	q.colStart = slices.Grow(q.colStart[:0], 1<<h+1)[:1<<h+1]
+	q.colSets = q.colSets[:0]
+	for r := range 1 << h {
+		q.colStart[r] = uint32(len(q.colSets))
+		for c := range 1 << h {
+			if k := r<<h | c; q.index[k+1] > q.index[k] {
+				q.colSets = append(q.colSets, uint32(c))
+			}
+		}
+	}
+	q.colStart[1<<h] = uint32(len(q.colSets))
+}
+
+// has says whether some placement has the rows r.
+func (q *quarters) has(r uint32) bool { return q.colStart[r+1] > q.colStart[r] }
 
 // quarterCount[h] is the number of placements of an h×h square
 // (quarters), for the memory estimate: counted by newQuarters (h <= 8 in
@@ -145,8 +170,10 @@ func quarterPlacements(h int) uint64 {
 	return uint64(c)
 }
 
-// newQuarters lists the placements of the h×h square.
-func newQuarters(h int) *quarters {
+// newQuarters lists the placements of the h×h square whose queens stand on
+// open squares: bit v of open[u] for square (u, v), every square if open
+// is nil.
+func newQuarters(h int, open []uint32) *quarters {
 	q := &quarters{h: h}
 	keys := make([]uint32, 0, quarterPlacements(h))
 	d1s := make([]uint32, 0, quarterPlacements(h))
@@ -162,7 +189,7 @@ func newQuarters(h int) *quarters {
 		rec(u+1, rows, cols, d1, d2)
 		for v := range h {
 			b1, b2 := uint32(1)<<(u+v), uint32(1)<<(u-v+h-1)
-			if cols>>v&1 != 0 || d1&b1 != 0 || d2&b2 != 0 {
+			if cols>>v&1 != 0 || d1&b1 != 0 || d2&b2 != 0 || open != nil && open[u]>>v&1 == 0 {
 				continue
 			}
 			rec(u+1, rows|1<<u, cols|1<<v, d1|b1, d2|b2)
@@ -185,6 +212,7 @@ func newQuarters(h int) *quarters {
 		next[k]++
 		q.d1[j], q.d2[j] = d1s[i], d2s[i]
 	}
+	q.setCols()
 	return q
 }
 
@@ -202,16 +230,28 @@ func (f *quarters) filter(q *quarters, f1, f2 uint32) {
 	f.d1 = slices.Grow(f.d1[:0], kept)
 	f.d2 = slices.Grow(f.d2[:0], kept)
 	f.index = slices.Grow(f.index[:0], len(q.index))[:len(q.index)]
-	for k := range len(q.index) - 1 {
-		f.index[k] = uint32(len(f.d1))
-		for x := q.index[k]; x < q.index[k+1]; x++ {
-			if q.d1[x]&f1 == 0 && q.d2[x]&f2 == 0 {
-				f.d1 = append(f.d1, q.d1[x])
-				f.d2 = append(f.d2, q.d2[x])
+	// Only the keys that hold placements are read (colSets); the index
+	// of the others is where the next one starts.
+	h := q.h
+	next := 0
+	for r := range 1 << h {
+		for _, c := range q.colSets[q.colStart[r]:q.colStart[r+1]] {
+			k := r<<h | int(c)
+			for ; next <= k; next++ {
+				f.index[next] = uint32(len(f.d1))
+			}
+			for x := q.index[k]; x < q.index[k+1]; x++ {
+				if q.d1[x]&f1 == 0 && q.d2[x]&f2 == 0 {
+					f.d1 = append(f.d1, q.d1[x])
+					f.d2 = append(f.d2, q.d2[x])
+				}
 			}
 		}
 	}
-	f.index[len(q.index)-1] = uint32(len(f.d1))
+	for ; next < len(f.index); next++ {
+		f.index[next] = uint32(len(f.d1))
+	}
+	f.setCols()
 }
 
 // JoinMemory estimates the bytes the join of n takes on jobs goroutines:
@@ -236,6 +276,23 @@ func JoinMemory(n, jobs int) uint64 {
 	if n%2 == 1 {
 		perJob += 4 * (8*p + 4*idx)
 	}
+	live := table + uint64(max(1, jobs))*perJob
+	return live + live/4 + 16<<20
+}
+
+// JoinProblemMemory is JoinMemory for p: for a variant, four tables of
+// quarters (one a quarter, each at most the classic one), the four
+// filtered copies of every n on each goroutine, and twice the halves (no
+// symmetry halves the east ones). Blocked lines make all of it less.
+func JoinProblemMemory(p model.Problem, jobs int) uint64 {
+	n := p.N
+	if p.IsClassic() || n < JoinMinN || n > JoinMaxN {
+		return JoinMemory(n, jobs)
+	}
+	h := n / 2
+	q, idx := quarterPlacements(h), uint64(1)<<(2*h)+1
+	table := 4 * (20*q + 8*idx)
+	perJob := 2*2*2*8*maxHalves(n) + 4*(8*q+4*idx)
 	live := table + uint64(max(1, jobs))*perJob
 	return live + live/4 + 16<<20
 }
@@ -447,6 +504,122 @@ func JoinUnits(n int) iter.Seq2[int, JoinUnit] {
 	}
 }
 
+// joinVariant is a variant's board as the join reads it: open[r] (bit c)
+// for the squares a queen may stand on, and the rows and columns that
+// take a queen. A pre-placed queen (r, c) leaves row r only square c and
+// column c only row r, so that every solution holds it; none is false
+// when a pre-placed queen stands where no queen may, so that nothing
+// holds it.
+func joinVariant(p model.Problem) (open []uint64, rows, cols uint64, none bool) {
+	n := p.N
+	b := p.Board()
+	open = make([]uint64, n)
+	for r := range n {
+		if b.RowTakesQueen(r) {
+			rows |= 1 << r
+		}
+		if b.ColTakesQueen(r) {
+			cols |= 1 << r
+		}
+		for c := range n {
+			if b.Open(r, c) {
+				open[r] |= 1 << c
+			}
+		}
+	}
+	for _, q := range p.Fixed {
+		if open[q.Row]>>q.Col&1 == 0 {
+			return open, rows, cols, true
+		}
+	}
+	for _, q := range p.Fixed {
+		for r := range n {
+			if r == q.Row {
+				open[r] &= 1 << q.Col
+			} else {
+				open[r] &^= 1 << q.Col
+			}
+		}
+	}
+	return open, rows, cols, false
+}
+
+// variantUnits lists the units of a variant's join: for odd n each way to
+// place the queens of the middle row and column that take one (Col0 or
+// Row0 -1 when that line stays empty), and for each the sets of east rows
+// as many as the east columns left; all of weight 1.
+func variantUnits(n int, open []uint64, rows, cols uint64) iter.Seq2[int, JoinUnit] {
+	return func(yield func(int, JoinUnit) bool) {
+		h, g := n/2, n-n/2
+		east := (uint64(1)<<n - 1) &^ (uint64(1)<<g - 1)
+		i := 0
+		sets := func(c0, r0 int) bool {
+			rs, cs := rows, cols
+			if n%2 == 1 {
+				rs &^= 1 << h
+				cs &^= 1 << h
+			}
+			if c0 >= 0 {
+				cs &^= 1 << c0
+			}
+			if r0 >= 0 {
+				rs &^= 1 << r0
+			}
+			for e := range subsetsOf(rs, bits.OnesCount64(cs&east)) {
+				if !yield(i, JoinUnit{N: n, East: e, Col0: c0, Row0: r0, Weight: 1}) {
+					return false
+				}
+				i++
+			}
+			return true
+		}
+		if n%2 == 0 {
+			sets(-1, -1)
+			return
+		}
+		m := h
+		// r0s yields the rows of the middle column's queen beside a middle
+		// row's queen in column c0 (-1: none), or -1 when that column
+		// takes none.
+		r0s := func(c0 int) []int {
+			if cols>>m&1 == 0 {
+				return []int{-1}
+			}
+			var out []int
+			for r0 := range n {
+				if r0 != m && open[r0]>>m&1 != 0 && (c0 < 0 || abs(r0-m) != abs(c0-m)) {
+					out = append(out, r0)
+				}
+			}
+			return out
+		}
+		if rows>>m&1 == 0 {
+			for _, r0 := range r0s(-1) {
+				if !sets(-1, r0) {
+					return
+				}
+			}
+			return
+		}
+		for c0 := range n {
+			if open[m]>>c0&1 == 0 {
+				continue
+			}
+			if c0 == m {
+				if !sets(m, m) {
+					return
+				}
+				continue
+			}
+			for _, r0 := range r0s(c0) {
+				if !sets(c0, r0) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // JoinUnitsDigest counts the units of JoinUnits(n) and digests them (16 hex
 // digits of the SHA-256 of their fields), so that the units of a shard or
 // a checkpoint are never taken for another list's.
@@ -481,7 +654,7 @@ type joiner struct {
 	// north-east, south-east, north-west and south-west quarters, for
 	// the pair cross (column and row of the middle queens).
 	roles [4]quarters
-	cross [2]int
+	cross [2]int // the pair the copies are for; -2, -2 before the first
 	// For even n: the west halves by their queens on long diagonals.
 	byLong [3][]uint64
 }
@@ -490,21 +663,35 @@ func newJoiner(n int, t *joinTables) *joiner {
 	h := n / 2
 	g := n - h
 	l := 2*n - 1 - 2*g
-	return &joiner{n: n, h: h, g: g, t: t, q: t.q, l: l, mask: uint64(1)<<l - 1, m: bitslice.New(2 * l), cross: [2]int{-1, -1}}
+	return &joiner{n: n, h: h, g: g, t: t, q: t.q, l: l, mask: uint64(1)<<l - 1, m: bitslice.New(2 * l), cross: [2]int{-2, -2}}
 }
 
-// joinTables are the quarters' placements that every goroutine reads:
-// all of them, and for even n the north-east (south-east) quarters
-// without a queen on the long diagonal r+c = n-1 (r = c): the only ones
-// an east half is made of (see run).
+// joinTables are the quarters' placements that every goroutine reads,
+// and the lines that take a queen.
+//
+// For the classic problem one list of placements serves as every quarter
+// (q, and roles all q), and for even n the north-east (south-east)
+// quarters without a queen on the long diagonal r+c = n-1 (r = c) are kept
+// apart: the only ones an east half is made of (see run).
+//
+// For a variant (direct) each quarter has its own list, of the placements
+// on its open squares (roles: north-east, south-east, north-west,
+// south-west), and no symmetry is used: every unit weighs 1 and every
+// pair of halves counts once.
 type joinTables struct {
 	q          *quarters
+	roles      [4]*quarters
 	nePl, sePl *quarters
+	direct     bool
+	// rows and cols are the rows and columns that take a queen (bit r),
+	// the middle ones of odd n included.
+	rows, cols uint64
 }
 
 func newJoinTables(n int) *joinTables {
 	h := n / 2
-	t := &joinTables{q: newQuarters(h)}
+	t := &joinTables{q: newQuarters(h, nil), rows: uint64(1)<<n - 1, cols: uint64(1)<<n - 1}
+	t.roles = [4]*quarters{t.q, t.q, t.q, t.q}
 	if n%2 == 0 && h > 0 {
 		// The long anti-diagonal is local u+v = h-1 in the north-east
 		// quarter (global r+c = u+v+g), the long diagonal local
@@ -514,6 +701,43 @@ func newJoinTables(n int) *joinTables {
 		t.nePl.filter(t.q, 1<<(h-1), 0)
 		t.sePl.filter(t.q, 0, 1<<(h-1))
 	}
+	return t
+}
+
+// quarterSquare is the global square (r, c) of local square (u, v) of
+// quarter role (0 north-east, 1 south-east, 2 north-west, 3 south-west):
+// local rows go down the half, local columns out from the middle.
+func quarterSquare(n, role, u, v int) (r, c int) {
+	h, g := n/2, n-n/2
+	r, c = u, g+v
+	if role&1 == 1 {
+		r += g
+	}
+	if role >= 2 {
+		c = h - 1 - v
+	}
+	return r, c
+}
+
+// newVariantTables lists each quarter's placements on the open squares of
+// a variant, given as open[r] (bit c: a queen may stand on (r, c)) and
+// the lines that take a queen.
+func newVariantTables(n int, open []uint64, rows, cols uint64) *joinTables {
+	h := n / 2
+	t := &joinTables{direct: true, rows: rows, cols: cols}
+	local := make([]uint32, h)
+	for role := range t.roles {
+		for u := range h {
+			local[u] = 0
+			for v := range h {
+				if r, c := quarterSquare(n, role, u, v); open[r]>>c&1 != 0 {
+					local[u] |= 1 << v
+				}
+			}
+		}
+		t.roles[role] = newQuarters(h, local)
+	}
+	t.q = t.roles[0]
 	return t
 }
 
@@ -536,9 +760,11 @@ func (j *joiner) halves(out []uint64, north, south *quarters, rn, rs, cols uint3
 	if bits.OnesCount32(rs)+k != bits.OnesCount32(cols) {
 		return out
 	}
-	// Subsets c of cols with k columns for the north quarter.
-	for c64 := range subsetsOf(uint64(cols), k) {
-		c := uint32(c64)
+	// The north quarter's sets of columns c within cols (k of them).
+	for _, c := range north.colSets[north.colStart[rn]:north.colStart[rn+1]] {
+		if c&^cols != 0 {
+			continue
+		}
 		kn, ks := rn<<h|c, rs<<h|(cols&^c)
 		n0, n1 := north.index[kn], north.index[kn+1]
 		s0, s1 := south.index[ks], south.index[ks+1]
@@ -594,32 +820,39 @@ func joinQuarters(dst []uint64, o1, o2, i1, i2 []uint32, so, si uint, g uint, ma
 // halves it tested.
 func (j *joiner) run(u JoinUnit) (count, pairs uint64) {
 	n, h, g := j.n, j.h, j.g
-	hm := uint32(1)<<h - 1
-	rows := uint64(1)<<n - 1
+	rows := j.t.rows
+	// The columns that take a queen, local to each half.
+	var colsE, colsW uint32
+	for v := range h {
+		colsE |= uint32(j.t.cols>>(g+v)&1) << v
+		colsW |= uint32(j.t.cols>>(h-1-v)&1) << v
+	}
 	var cross1, cross2 uint64 // global diagonals r+c and r-c+n-1 of the middle queens
-	colsE, colsW := hm, hm
 	if n%2 == 1 {
 		m := h
 		rows &^= 1 << m
-		cross1 |= 1 << (m + u.Col0)
-		cross2 |= 1 << (m - u.Col0 + n - 1)
-		if u.Row0 != m {
+		if u.Col0 >= 0 {
+			cross1 |= 1 << (m + u.Col0)
+			cross2 |= 1 << (m - u.Col0 + n - 1)
+			switch {
+			case u.Col0 > m:
+				colsE &^= 1 << (u.Col0 - g)
+			case u.Col0 < m:
+				colsW &^= 1 << (h - 1 - u.Col0)
+			}
+		}
+		if u.Row0 >= 0 && u.Row0 != m {
 			rows &^= 1 << u.Row0
 			cross1 |= 1 << (u.Row0 + m)
 			cross2 |= 1 << (u.Row0 - m + n - 1)
 		}
-		switch {
-		case u.Col0 > m:
-			colsE &^= 1 << (u.Col0 - g)
-		case u.Col0 < m:
-			colsW &^= 1 << (h - 1 - u.Col0)
-		}
 	}
 	west := rows &^ u.East
+	hm := uint32(1)<<h - 1
 	en, es := uint32(u.East)&hm, uint32(u.East>>g)&hm
 	wn, ws := uint32(west)&hm, uint32(west>>g)&hm
-	ne, se, nw, sw := j.q, j.q, j.q, j.q
-	if n%2 == 0 {
+	ne, se, nw, sw := j.t.roles[0], j.t.roles[1], j.t.roles[2], j.t.roles[3]
+	if n%2 == 0 && !j.t.direct {
 		ne, se = j.t.nePl, j.t.sePl
 	}
 	if n%2 == 1 {
@@ -629,20 +862,23 @@ func (j *joiner) run(u JoinUnit) (count, pairs uint64) {
 			// shifted by 0; east south by 2g and g; west north: local d1
 			// is r-c+n-1 shifted by g, d2 is r+c; west south: 2g and g.
 			lo := func(x uint64, s int) uint32 { return uint32(x >> s) }
-			j.roles[0].filter(j.q, lo(cross1, g), lo(cross2, 0))
-			j.roles[1].filter(j.q, lo(cross1, 2*g), lo(cross2, g))
-			j.roles[2].filter(j.q, lo(cross2, g), lo(cross1, 0))
-			j.roles[3].filter(j.q, lo(cross2, 2*g), lo(cross1, g))
+			j.roles[0].filter(ne, lo(cross1, g), lo(cross2, 0))
+			j.roles[1].filter(se, lo(cross1, 2*g), lo(cross2, g))
+			j.roles[2].filter(nw, lo(cross2, g), lo(cross1, 0))
+			j.roles[3].filter(sw, lo(cross2, 2*g), lo(cross1, g))
 			j.cross = [2]int{u.Col0, u.Row0}
 		}
 		ne, se, nw, sw = &j.roles[0], &j.roles[1], &j.roles[2], &j.roles[3]
+	}
+	if !ne.has(en) || !se.has(es) || !nw.has(wn) || !sw.has(ws) {
+		return 0, 0 // a quarter has no placement on its rows
 	}
 	j.east = j.halves(j.east[:0], ne, se, en, es, colsE, false)
 	if len(j.east) == 0 {
 		return 0, 0
 	}
 	j.west = j.halves(j.west[:0], nw, sw, wn, ws, colsW, true)
-	if n%2 == 1 {
+	if n%2 == 1 || j.t.direct {
 		return j.pairs(j.east, j.west)
 	}
 	// Even n: only east halves without a queen on a long diagonal; west
@@ -720,6 +956,42 @@ type JoinResult struct {
 	MaxHalves int
 }
 
+// JoinCountProblem counts the solutions of p by the join: the classic
+// problem as JoinCount does, a variant (pre-placed queens, blocked
+// squares, excluded diagonals, a subset of rows and columns) with each
+// quarter's placements on its open squares only and no symmetry (every
+// set of east rows joined, every pair of fitting halves one solution:
+// the variant's board has no symmetry to rely on). opt.Take is for the
+// classic problem's units only.
+func JoinCountProblem(ctx context.Context, p model.Problem, opt JoinOptions) (JoinResult, error) {
+	if err := p.Validate(); err != nil {
+		return JoinResult{}, err
+	}
+	if p.IsClassic() {
+		return JoinCount(ctx, p.N, opt)
+	}
+	n := p.N
+	if n > JoinMaxN {
+		return JoinResult{}, errTooLarge("the join of quarter boards", n, JoinMaxN)
+	}
+	if opt.Take != nil {
+		return JoinResult{}, errors.New("native: the join's work units are listed for the classic problem only")
+	}
+	if n < JoinMinN {
+		r, err := Backtrack(ctx, p, BacktrackOptions{})
+		res := JoinResult{All: r.Count, Units: 1, Jobs: 1}
+		if err == nil {
+			res.UnitsDone = 1
+		}
+		return res, err
+	}
+	open, rows, cols, none := joinVariant(p)
+	if none {
+		return JoinResult{Jobs: 1}, nil
+	}
+	return runJoin(ctx, n, newVariantTables(n, open, rows, cols), variantUnits(n, open, rows, cols), opt)
+}
+
 // JoinCount counts the solutions of the classic n-queens problem by
 // joining quarter boards into halves and counting the pairs of halves
 // that fit (see the comment at the top of join.go for why the count is
@@ -746,25 +1018,29 @@ func JoinCount(ctx context.Context, n int, opt JoinOptions) (JoinResult, error) 
 		}
 		return res, err
 	}
+	return runJoin(ctx, n, newJoinTables(n), JoinUnits(n), opt)
+}
+
+// runJoin runs the units of list on tables.
+func runJoin(ctx context.Context, n int, tables *joinTables, list iter.Seq2[int, JoinUnit], opt JoinOptions) (JoinResult, error) {
 	jobs := opt.Jobs
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
 	total := opt.Taken
 	if opt.Progress != nil && total <= 0 {
-		for i := range JoinUnits(n) {
+		for i := range list {
 			if opt.Take == nil || opt.Take(i) {
 				total++
 			}
 		}
 	}
-	tables := newJoinTables(n)
 	res := JoinResult{Jobs: jobs}
 	type unitDone struct {
 		r      JoinUnitResult
 		halves int
 	}
-	taken, stopped, err := runUnits(ctx, jobs, JoinUnits(n), opt.Take, nil,
+	taken, stopped, err := runUnits(ctx, jobs, list, opt.Take, nil,
 		func(*atomic.Bool) func(JoinUnit) (unitDone, bool) {
 			j := newJoiner(n, tables)
 			return func(u JoinUnit) (unitDone, bool) {

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+	"math/rand/v2"
 	"testing"
 	"time"
 
+	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/internal/panics"
 	"github.com/queenslab/nqueens/model"
 )
@@ -253,7 +255,7 @@ func TestJoinRefuses(t *testing.T) {
 // memory estimate reads, and a brute force over every subset of squares.
 func TestQuarterCounts(t *testing.T) {
 	for h := 0; h <= 8; h++ {
-		if got := len(newQuarters(h).d1); uint64(got) != quarterCount[h] {
+		if got := len(newQuarters(h, nil).d1); uint64(got) != quarterCount[h] {
 			t.Errorf("h = %d: %d placements, the table says %d", h, got, quarterCount[h])
 		}
 	}
@@ -308,5 +310,55 @@ func TestCountersSurvivePanics(t *testing.T) {
 				t.Fatalf("%d jobs: a counter hangs after a panic", jobs)
 			}
 		}
+	}
+}
+
+// TestJoinVariantsBruteForce: the join of every kind of variant (pre-placed
+// queens, blocked squares, excluded diagonals, subsets of rows and
+// columns) counts what brute force counts, n = 1..9, on one goroutine and
+// two.
+func TestJoinVariantsBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 29))
+	cases := 270 // brute force takes 30 ms at n = 9
+	if testing.Short() {
+		cases = 90
+	}
+	for i := range cases {
+		n := 1 + i%9
+		p := brute.Problem(n, rng.IntN)
+		want := brute.Count(p)
+		r, err := JoinCountProblem(context.Background(), p, JoinOptions{Jobs: 1 + i%2})
+		if err != nil || r.All != want || r.UnitsDone != r.Units {
+			t.Fatalf("%+v: %d solutions (%v, %d of %d units), brute force %d", p, r.All, err, r.UnitsDone, r.Units, want)
+		}
+	}
+}
+
+// TestJoinVariantsAgainstCP: on random variants of n = 8..14 the join
+// counts what constraint propagation counts (the registry's test holds it
+// to dancing links too).
+func TestJoinVariantsAgainstCP(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 37))
+	cases, nonzero := 42, 0
+	if testing.Short() {
+		cases = 14
+	}
+	for i := range cases {
+		n := 8 + i%7
+		p := brute.Variant(n, rng.IntN)
+		want, err := CP(context.Background(), p, CPOptions{Jobs: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := JoinCountProblem(context.Background(), p, JoinOptions{Jobs: 2})
+		if err != nil || r.All != want.Count {
+			t.Fatalf("%+v: join %d (%v), cp %d", p, r.All, err, want.Count)
+		}
+		if want.Count > 0 {
+			nonzero++
+		}
+	}
+	if nonzero < cases/3 {
+		t.Errorf("only %d of %d variants had a solution: the test tries too little", nonzero, cases)
 	}
 }

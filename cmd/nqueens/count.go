@@ -30,10 +30,11 @@ func newCount(e *env) *cobra.Command {
 		Long: `Count all solutions of the N-Queens problem and compare the count with OEIS
 A000170 (and A002562 for --unique) where it is known; a disagreement is exit 1.
 
-Methods: join (the default from N = 8 on: the placements of each quarter
-board listed once, joined into half boards, and the pairs of halves that
-fit counted; one set of rows per symmetry class, in parallel, all solutions
-only, N <= 32 as memory allows), constellation (the default below N = 8 and
+Methods: join (the default from N = 8 on, variants too: the placements of
+each quarter board listed once, joined into half boards, and the pairs of
+halves that fit counted; one set of rows per symmetry class, in parallel,
+all solutions only, N <= 32 as memory allows; a variant's quarters on its
+open squares, without symmetry), constellation (the default below N = 8 and
 for --unique: the queens of the edge rows and columns placed first, one
 placement per symmetry class weighted by its orbit, the inner rows searched
 with bitmasks, in parallel, N <= 32), bitmask (Takaken's
@@ -130,7 +131,7 @@ Every model and cover is verified as a solution before it is counted.
 			return known
 		},
 	}
-	c.Flags().StringVarP(&method, "method", "m", "", methodList(nqueens.Counters(), func(c nqueens.Counter) nqueens.Method { return c.Name })+" (default: join for the classic problem from N = 8 on, constellation below and for --unique, else the fastest complete decider: cp up to N = 64, dlx above)")
+	c.Flags().StringVarP(&method, "method", "m", "", methodList(nqueens.Counters(), func(c nqueens.Counter) nqueens.Method { return c.Name })+" (default: join from N = 8 on where its memory fits, variants too; below, constellation for the classic problem and cp for a variant; constellation for --unique; above the join's reach, cp up to N = 64, dlx above)")
 	c.Flags().BoolVar(&unique, "unique", false, "also count essentially distinct solutions (up to rotation and reflection)")
 	c.Flags().IntVarP(&jobs, "jobs", "j", 0, "join, constellation, bitmask, dlx, sat with gini: goroutines to count with (0: all cores)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of the summary line")

@@ -55,18 +55,7 @@ func Problem(n int, r func(k int) int) model.Problem {
 	p := model.Problem{N: n}
 	if r(3) == 0 {
 		k := r(n + 1)
-		perm := func() []int {
-			out := make([]int, n)
-			for i := range out {
-				out[i] = i
-			}
-			for i := n - 1; i > 0; i-- {
-				j := r(i + 1)
-				out[i], out[j] = out[j], out[i]
-			}
-			return out[:k]
-		}
-		p.Rows, p.Cols = perm(), perm()
+		p.Rows, p.Cols = lines(n, k, r), lines(n, k, r)
 	}
 	for range r(3) {
 		p.Fixed = append(p.Fixed, model.Square{Row: r(n), Col: r(n)})
@@ -188,4 +177,52 @@ next:
 		count++
 	}
 	return count
+}
+
+// Variant draws a variant of n x n likely to have solutions even for n
+// beyond brute force (for tests that hold one method to another): one
+// or two pre-placed queens, a few blocked squares, a few excluded
+// diagonals, one to three rows and columns left empty, or a mix of the
+// first three.
+func Variant(n int, r func(k int) int) model.Problem {
+	p := model.Problem{N: n}
+	kind := r(5)
+	if kind == 0 || kind == 4 {
+		for range 1 + r(2) {
+			p.Fixed = append(p.Fixed, model.Square{Row: r(n), Col: r(n)})
+		}
+	}
+	if kind == 1 || kind == 4 {
+		for range 1 + r(n/2) {
+			p.Blocked = append(p.Blocked, model.Square{Row: r(n), Col: r(n)})
+		}
+	}
+	if kind == 2 || kind == 4 {
+		for range 1 + r(3) {
+			d := model.Diagonal{Kind: model.Sum, Index: r(2*n - 1)}
+			if r(2) == 0 {
+				d = model.Diagonal{Kind: model.Difference, Index: r(2*n-1) - (n - 1)}
+			}
+			p.Excluded = append(p.Excluded, d)
+		}
+	}
+	if kind == 3 {
+		k := n - 1 - r(3)
+		p.Rows, p.Cols = lines(n, k, r), lines(n, k, r)
+	}
+	return p
+}
+
+// lines draws k of the lines 0..n-1 in random order (the first k of a
+// Fisher-Yates shuffle).
+func lines(n, k int, r func(k int) int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	for i := n - 1; i > 0; i-- {
+		j := r(i + 1)
+		out[i], out[j] = out[j], out[i]
+	}
+	return out[:k]
 }
