@@ -225,9 +225,17 @@ func giniEnumerate(ctx context.Context, g *gini.Gini, vars int, project []int, b
 func giniCubes(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Model) bool) (uint64, error) {
 	f := cnf.FormulaOf(in)
 	vars := f.Vars
-	base, _ := newGini(f)
 	project := projection(opt, vars)
-	var mu sync.Mutex // serialises each, and the copies of base
+	// Each cube is propagated by units here, not by gini's Test: when
+	// propagation assigns every variable, Test checks the assignment and
+	// ends the process (log.Fatal) if a clause is false, which a
+	// contradiction at level 0 (an unsatisfiable variant) brings about.
+	prop := newPropagator(f)
+	level0 := make([]int8, vars+1)
+	if !prop.propagate(level0, prop.units) {
+		return 0, nil // the formula has no model: its units contradict
+	}
+	var mu sync.Mutex // serialises each
 	var count atomic.Uint64
 	var stopped atomic.Bool
 	var firstErr error
@@ -240,42 +248,18 @@ func giniCubes(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Mo
 			defer wg.Done()
 			defer caught.Recover(func() { stopped.Store(true) })
 			fixed := make([]int8, vars+1)
-			out := make([]z.Lit, 0, vars+1) // Test reports nothing into a nil slice
-			loc := make([]int, vars+1)      // global variable -> local, 0 if none
-			glob := make([]int, 1, vars+1)  // local variable -> global
+			loc := make([]int, vars+1)     // global variable -> local, 0 if none
+			glob := make([]int, 1, vars+1) // local variable -> global
 			var lproj []int
 			var lits []z.Lit
-			// Each worker propagates its cubes in its own copy of the base.
-			mu.Lock()
-			mine := base.Copy()
-			mu.Unlock()
 			for !stopped.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= len(opt.Cubes) {
 					return
 				}
-				for _, l := range opt.Cubes[i] {
-					mine.Assume(z.Dimacs2Lit(l))
-				}
-				var res int
-				res, out = mine.Test(out[:0])
-				if res != -1 {
-					for _, l := range out {
-						if v := int(l.Var()); v <= vars {
-							fixed[v] = 1
-							if !l.IsPos() {
-								fixed[v] = -1
-							}
-						}
-					}
-				}
-				if mine.Untest() == -1 {
-					// The base itself is inconsistent under propagation: no
-					// cube has a model.
-					return
-				}
-				if res == -1 {
-					continue
+				copy(fixed, level0)
+				if !prop.propagate(fixed, opt.Cubes[i]) {
+					continue // no model extends the cube
 				}
 				// The residual problem, numbered afresh: its variables are
 				// the open ones of the projection and those of the clauses
@@ -309,14 +293,6 @@ func giniCubes(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Mo
 						}
 					}
 					lits = append(lits, 0)
-				}
-				// The cube itself, as units: Test leaves out literals that
-				// were already set at level 0, and an assumption that level 0
-				// contradicts is not reported as a conflict either.
-				for _, l := range opt.Cubes[i] {
-					if v := max(l, -l); fixed[v] == 0 {
-						lits = append(lits, localLit(l, local(v)), 0)
-					}
 				}
 				g := gini.NewV(len(glob))
 				for _, l := range lits {
@@ -371,4 +347,95 @@ func localLit(l, lv int) z.Lit {
 		return z.Var(lv).Neg()
 	}
 	return z.Var(lv).Pos()
+}
+
+// propagator is unit propagation over the clauses of a formula, for the
+// cube enumeration: occ[code(l)] lists the clauses holding literal l
+// (code(l) = 2v, +1 when negative), units the literals of its unit
+// clauses, and whether it has an empty one.
+type propagator struct {
+	clauses [][]int
+	occ     [][]int32
+	units   []int
+	empty   bool // an empty clause: nothing satisfies the formula
+}
+
+func newPropagator(f *cnf.Formula) *propagator {
+	p := &propagator{clauses: f.Clauses, occ: make([][]int32, 2*(f.Vars+1))}
+	for i, c := range f.Clauses {
+		for _, l := range c {
+			p.occ[litCode(l)] = append(p.occ[litCode(l)], int32(i))
+		}
+		switch len(c) {
+		case 0:
+			p.empty = true
+		case 1:
+			p.units = append(p.units, c[0])
+		}
+	}
+	return p
+}
+
+func litCode(l int) int {
+	if l < 0 {
+		return -2*l + 1
+	}
+	return 2 * l
+}
+
+// propagate sets the literals lits in val (val[v] = 1 true, -1 false, 0
+// open) and what they imply by unit propagation; false when a clause
+// becomes false (or an empty clause is met), the assignment then partial.
+func (p *propagator) propagate(val []int8, lits []int) bool {
+	var trail []int
+	set := func(l int) bool {
+		v, s := max(l, -l), int8(1)
+		if l < 0 {
+			s = -1
+		}
+		switch val[v] {
+		case s:
+			return true
+		case -s:
+			return false
+		}
+		val[v] = s
+		trail = append(trail, l)
+		return true
+	}
+	for _, l := range lits {
+		if !set(l) {
+			return false
+		}
+	}
+	if p.empty {
+		return false
+	}
+	for q := 0; q < len(trail); q++ {
+		// The clauses where -trail[q] has become false.
+		for _, ci := range p.occ[litCode(-trail[q])] {
+			open, last := 0, 0
+			sat := false
+			for _, l := range p.clauses[ci] {
+				switch x := val[max(l, -l)]; {
+				case x == 0:
+					open++
+					last = l
+				case (x > 0) == (l > 0):
+					sat = true
+				}
+				if sat {
+					break
+				}
+			}
+			switch {
+			case sat:
+			case open == 0:
+				return false
+			case open == 1:
+				set(last)
+			}
+		}
+	}
+	return true
 }
