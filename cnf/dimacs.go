@@ -240,7 +240,7 @@ type Header struct {
 func WriteDIMACS(ctx context.Context, w io.Writer, src Source, h Header) error {
 	dw := &dimacsWriter{Writer: textio.NewWriter(ctx, w)}
 	for _, l := range h.Comments {
-		dw.Line("c ", l)
+		dw.Comment("c ", l)
 	}
 	prefixes := []string{"c ind"}
 	if h.Show {

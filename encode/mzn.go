@@ -121,7 +121,7 @@ func writeMiniZinc(ctx context.Context, w io.Writer, p model.Problem, opt Option
 	}
 	b := textio.NewWriter(ctx, w)
 	for _, l := range lines {
-		b.Line("% ", l)
+		b.Comment("% ", l)
 	}
 	switch {
 	case modelPart && excludedVariant(p):

@@ -56,7 +56,7 @@ func WriteOPB(ctx context.Context, w io.Writer, p model.Problem, opt Options) er
 	dw := textio.NewWriter(ctx, w)
 	dw.Buf = fmt.Appendf(dw.Buf, "* #variable= %d #constraint= %d\n", vars, cons)
 	for _, l := range lines {
-		dw.Line("* ", l)
+		dw.Comment("* ", l)
 	}
 	written := 0
 	unit := func(s model.Square, v string) {

@@ -39,7 +39,7 @@ func WriteXCSP3(ctx context.Context, w io.Writer, p model.Problem, opt Options) 
 	b := textio.NewWriter(ctx, w)
 	b.Line("", "<!--")
 	for _, l := range lines {
-		b.Line("  ", strings.ReplaceAll(l, "--", "- -"))
+		b.Comment("  ", xmlComment(l))
 	}
 	b.Line("", "-->")
 	b.Buf = fmt.Appendf(b.Buf, "<instance format=\"XCSP3\" type=\"CSP\">\n  <variables>\n    <array id=\"q\" size=\"[%d]\"> 0..%d </array>\n  </variables>\n  <constraints>\n", n, n-1)
@@ -94,7 +94,7 @@ func writeXCSP3Diagonals(ctx context.Context, w io.Writer, p model.Problem, opt 
 	b := textio.NewWriter(ctx, w)
 	b.Line("", "<!--")
 	for _, l := range lines {
-		b.Line("  ", strings.ReplaceAll(l, "--", "- -"))
+		b.Comment("  ", xmlComment(l))
 	}
 	b.Line("", "-->")
 	b.Buf = fmt.Appendf(b.Buf, "<instance format=\"XCSP3\" type=\"CSP\">\n  <variables>\n    <array id=\"q\" size=\"[%d]\">\n", len(rows))
@@ -145,4 +145,13 @@ func intList(xs []int) string {
 		parts[i] = fmt.Sprint(x)
 	}
 	return strings.Join(parts, ",")
+}
+
+// xmlComment is l made fit for the inside of an XML comment, which must
+// not hold "--": a space goes between every two hyphens.
+func xmlComment(l string) string {
+	for strings.Contains(l, "--") {
+		l = strings.ReplaceAll(l, "--", "- -")
+	}
+	return l
 }

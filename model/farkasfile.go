@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/queenslab/nqueens/internal/textio"
 )
 
 // A refutation file holds a Farkas refutation as text, so that a proof of
@@ -51,8 +53,8 @@ func IsFarkasFile(data []byte) bool {
 	return false
 }
 
-// WriteFarkas writes f as a refutation file, each comment on a line of
-// its own after "c ".
+// WriteFarkas writes f as a refutation file, each line of each comment on
+// a line of its own after "c ", its other control characters escaped.
 func WriteFarkas(w io.Writer, f *Farkas, comments []string) error {
 	n := f.N
 	if n < 1 || n > FarkasMaxN || len(f.Rows) != n || len(f.Cols) != n || len(f.Sums) != 2*n-1 || len(f.Diffs) != 2*n-1 {
@@ -64,7 +66,7 @@ func WriteFarkas(w io.Writer, f *Farkas, comments []string) error {
 			bw.WriteString("c\n")
 		}
 		for line := range strings.Lines(c) {
-			bw.WriteString(strings.TrimRight("c "+strings.TrimRight(line, "\r\n"), " ") + "\n")
+			bw.WriteString(strings.TrimRight("c "+textio.OneLine(strings.TrimRight(line, "\r\n")), " ") + "\n")
 		}
 	}
 	fmt.Fprintf(bw, "p farkas %d\n", n)

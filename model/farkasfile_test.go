@@ -22,13 +22,13 @@ func TestFarkasFileRoundTrip(t *testing.T) {
 			}
 		}
 		var b bytes.Buffer
-		if err := model.WriteFarkas(&b, f, []string{"a refutation", "two\nlines", ""}); err != nil {
+		if err := model.WriteFarkas(&b, f, []string{"a refutation", "two\nlines", "", "a\rp farkas 1\x00"}); err != nil {
 			t.Fatal(err)
 		}
 		if !model.IsFarkasFile(b.Bytes()) {
 			t.Fatalf("n = %d: its own file is not taken for a refutation file:\n%s", n, b.String())
 		}
-		if !strings.HasPrefix(b.String(), "c a refutation\nc two\nc lines\nc\np farkas ") {
+		if !strings.HasPrefix(b.String(), "c a refutation\nc two\nc lines\nc\nc a\\rp farkas 1\\x00\np farkas ") {
 			t.Fatalf("n = %d: comments written as\n%s", n, b.String())
 		}
 		g, err := model.ReadFarkas(&b)

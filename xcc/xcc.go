@@ -325,7 +325,7 @@ func NewWriter(ctx context.Context, w io.Writer) *Writer {
 func (xw *Writer) Head(comments, primary, secondary []string) {
 	w := xw.w
 	for _, l := range comments {
-		w.Line("| ", l)
+		w.Comment("| ", l)
 	}
 	w.Buf = append(w.Buf, strings.Join(primary, " ")...)
 	if len(secondary) > 0 {

@@ -14,6 +14,8 @@ import (
 	"io"
 	"iter"
 	"os"
+	"strconv"
+	"strings"
 )
 
 // ParseError is a reader's complaint about its input, with the 1-based line
@@ -207,6 +209,37 @@ func (w *Writer) Line(prefix, s string) {
 	w.Buf = append(w.Buf, prefix...)
 	w.Buf = append(w.Buf, s...)
 	w.Buf = append(w.Buf, '\n')
+}
+
+// Comment appends prefix, s with its control characters escaped
+// (OneLine) and a line end: a comment line of a file format, which no
+// text of a caller's can end early or follow with lines of its own.
+func (w *Writer) Comment(prefix, s string) {
+	w.Line(prefix, OneLine(s))
+}
+
+// OneLine is s with every control character (C0 and C1, DEL, and the
+// Unicode line and paragraph separators) written as a Go escape (\n,
+// \x01, \u2028), so that s stays on one line whatever reads it; s without
+// any is returned as it is.
+func OneLine(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool {
+	return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == 0x2028 || r == 0x2029
 }
 
 // MaybeFlush writes the buffer out once it holds 64 KiB.
