@@ -157,6 +157,16 @@ func (o Options) Validate() error {
 			return &nqueens.OptionError{Err: fmt.Errorf("suite: %s: the .param format holds excluded diagonals only (the diagonals family)", o.Family)}
 		}
 	}
+	names := map[string]bool{}
+	for _, l := range o.Lists {
+		switch {
+		case !plainName(l.Name) || l.Name == "":
+			return &nqueens.OptionError{Err: fmt.Errorf("suite: a list named %q makes no plain file name (empty, a folder, or starting with a dot): rename its file", l.Name)}
+		case names[l.Name]:
+			return &nqueens.OptionError{Err: fmt.Errorf("suite: two lists are named %q (files of one base name in different folders?): their instances would overwrite each other; rename one", l.Name)}
+		}
+		names[l.Name] = true
+	}
 	if o.Family == "diagonals" {
 		return o.validateDiagonals()
 	}
@@ -661,6 +671,9 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 			insts = append(insts, instance{p: p, seed: uint64(i), id: fmt.Sprintf("%s-n%d-m%d-%03d", o.Family, o.N, o.M, len(insts)), m: o.M})
 		}
 	}
+	if err := checkIDs(insts); err != nil {
+		return nil, err
+	}
 	unlock, err := lockSuite(dir)
 	if err != nil {
 		return nil, err
@@ -814,4 +827,21 @@ type Instance struct {
 	Format  encode.Format
 	AMO     string
 	Note    string
+}
+
+// checkIDs makes sure, before anything is written, that every instance
+// has an id of its own that is a plain file name: two alike would write
+// the same files, one the other's.
+func checkIDs(insts []instance) error {
+	seen := make(map[string]bool, len(insts))
+	for _, in := range insts {
+		switch {
+		case !plainName(in.id):
+			return &nqueens.OptionError{Err: fmt.Errorf("suite: the instance id %q is no plain file name", in.id)}
+		case seen[in.id]:
+			return &nqueens.OptionError{Err: fmt.Errorf("suite: two instances would both be %q: their files would overwrite each other", in.id)}
+		}
+		seen[in.id] = true
+	}
+	return nil
 }

@@ -623,3 +623,26 @@ func forgeClause(t *testing.T, dir string, r suite.Row) {
 		t.Fatal(err)
 	}
 }
+
+// TestListNamesRefused: lists that would give two instances one id (one
+// base name in two folders) or an id that is no plain file name (a name
+// starting with a dot) are refused before anything is written.
+func TestListNamesRefused(t *testing.T) {
+	l := model.DiagonalList{N: 8, Diagonals: []model.Diagonal{{Kind: model.Sum, Index: 3}, {Kind: model.Difference, Index: 1}}}
+	for _, lists := range [][]suite.List{
+		{{Name: "x", List: l, D: 2}, {Name: "x", List: l, D: 2}},
+		{{Name: ".x", List: l, D: 2}},
+		{{Name: "a/b", List: l, D: 2}},
+		{{Name: "", List: l, D: 2}},
+	} {
+		dir := t.TempDir()
+		_, err := suite.Generate(context.Background(), dir, suite.Options{Family: "diagonals", Lists: lists})
+		var oe *nqueens.OptionError
+		if !errors.As(err, &oe) {
+			t.Errorf("%q: %v, want an OptionError", lists[0].Name, err)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Errorf("%q: %d files written", lists[0].Name, len(entries))
+		}
+	}
+}
