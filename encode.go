@@ -46,6 +46,9 @@ func (o EncodeOptions) parse(p model.Problem) (amo encode.AMO, order encode.Orde
 	if _, err := encode.ParseFormat(string(format)); err != nil {
 		return nil, 0, err
 	}
+	if err := format.Holds(p); err != nil {
+		return nil, 0, err
+	}
 	if o.AMO != "" && format != encode.DIMACS {
 		return nil, 0, fmt.Errorf("an at-most-one encoding applies to the dimacs format only, not %s", format)
 	}

@@ -101,10 +101,19 @@ func WriteParam(w io.Writer, p model.Problem) error {
 	if err := p.Validate(); err != nil {
 		return err
 	}
-	if len(p.Fixed) > 0 || len(p.Blocked) > 0 || p.Rows != nil {
-		return fmt.Errorf("encode: the .param format holds excluded diagonals only, not a %s problem", p.Variant())
+	if err := Param.Holds(p); err != nil {
+		return err
 	}
 	return model.WriteParam(w, model.DiagonalList{N: p.N, Diagonals: p.Excluded})
+}
+
+// Holds says whether format f can hold problem p: every format but .param
+// holds every problem; .param holds excluded diagonals only.
+func (f Format) Holds(p model.Problem) error {
+	if f == Param && (len(p.Fixed) > 0 || len(p.Blocked) > 0 || p.Rows != nil) {
+		return fmt.Errorf("encode: the .param format holds excluded diagonals only: no pre-placed queens, blocked squares or subset of rows and columns")
+	}
+	return nil
 }
 
 // Formats lists the formats in a fixed order.

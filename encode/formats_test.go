@@ -251,6 +251,10 @@ func TestMiniZinc(t *testing.T) {
 		{N: 6, Fixed: []model.Square{{Row: 0, Col: 1}}},
 		{N: 6, Blocked: []model.Square{{Row: 0, Col: 1}, {Row: 3, Col: 3}}},
 		{N: 5, Fixed: []model.Square{{Row: 0, Col: 0}, {Row: 1, Col: 1}}},
+		// Rows and columns that are no range (MiniZinc wants contiguous
+		// index sets).
+		{N: 6, Rows: []int{0, 2, 4}, Cols: []int{1, 3, 5}},
+		{N: 7, Rows: []int{6, 1, 3}, Cols: []int{0, 4, 2}},
 	}
 	for n := 1; n <= 8; n++ {
 		problems = append(problems, model.Classic(n))

@@ -48,8 +48,9 @@ output ["q = \(q)\n"];
 `
 
 // mznDiagonals is the model of the excluded diagonals problem (and of any
-// problem with a subset of rows and columns): q[r] for the rows of ROWS
-// only, over the columns of COLS; SUMS and DIFFS are the excluded
+// problem with a subset of rows and columns): q[r] in COLS for the rows of
+// ROWS, 0 for the others (an array over 1..n: MiniZinc wants a contiguous
+// index set, and ROWS need not be one); SUMS and DIFFS are the excluded
 // diagonals, by the values of r+c and r-c (1-based rows and columns); the
 // output gives every row, 0 for a row without a queen.
 const mznDiagonals = `include "alldifferent.mzn";
@@ -63,9 +64,10 @@ array[int] of 1..n: fixed_row;
 array[int] of 1..n: fixed_col;
 array[int] of 1..n: blocked_row;
 array[int] of 1..n: blocked_col;
-array[ROWS] of var COLS: q;
+array[1..n] of var 0..n: q;
 
-constraint alldifferent(q);
+constraint forall(i in 1..n)(if i in ROWS then q[i] in COLS else q[i] = 0 endif);
+constraint alldifferent([q[i] | i in ROWS]);
 constraint alldifferent([q[i] + i | i in ROWS]);
 constraint alldifferent([q[i] - i | i in ROWS]);
 constraint forall(i in ROWS)(not (q[i] + i in SUMS) /\ not (i - q[i] in DIFFS));
@@ -74,7 +76,7 @@ constraint forall(k in index_set(blocked_row))(blocked_row[k] in ROWS -> q[block
 
 solve satisfy;
 
-output ["q = \([if i in ROWS then fix(q[i]) else 0 endif | i in 1..n])\n"];
+output ["q = \(q)\n"];
 `
 
 // excludedVariant reports whether p needs the model of the excluded

@@ -167,12 +167,6 @@ func (o Options) Validate() error {
 		}
 		names[l.Name] = true
 	}
-	if o.Family == "diagonals" {
-		return o.validateDiagonals()
-	}
-	if !known(Families, o.Family) {
-		return &nqueens.OptionError{Err: fmt.Errorf("suite: unknown family %q (known: %s)", o.Family, strings.Join(Families, ", "))}
-	}
 	for _, f := range o.Formats {
 		if _, err := encode.ParseFormat(string(f)); err != nil {
 			return &nqueens.OptionError{Err: err}
@@ -182,6 +176,12 @@ func (o Options) Validate() error {
 		if _, err := encode.ParseAMO(a); err != nil {
 			return &nqueens.OptionError{Err: err}
 		}
+	}
+	if o.Family == "diagonals" {
+		return o.validateDiagonals()
+	}
+	if !known(Families, o.Family) {
+		return &nqueens.OptionError{Err: fmt.Errorf("suite: unknown family %q (known: %s)", o.Family, strings.Join(Families, ", "))}
 	}
 	if o.Family == "classic" {
 		if o.N != 0 && (o.From != 0 || o.To != 0) && (o.From != o.N || o.To != o.N) {
