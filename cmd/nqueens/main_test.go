@@ -214,6 +214,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"gen", "diagonals", "--n", "10", "--m", "4", "--amo", "foo", "--out", "/nonexistent/gd"}, "", 2, `nqueens: encode: unknown at-most-one encoding "foo"`},
 		{[]string{"count", "8", "--block", "1:1", "-m", "constellation"}, "", 2, "nqueens: method constellation counts the classic problem only"},
 		{[]string{"verify", "4", "/nonexistent"}, "", 2, "nqueens: cannot read /nonexistent: no such file or directory"},
+		{[]string{"verify", "--diagonals", "../../testdata/gent2017/diag-10-4-2.param:4", "/nonexistent"}, "", 2, "nqueens: cannot read /nonexistent: no such file or directory"},
+		{[]string{"verify"}, "", 2, "nqueens: give N (or --diagonals FILE.param, which gives it)"},
 		{[]string{"verify", "4"}, "2 4 1\n", 2, "nqueens: standard input: solution file: line 1: 3 columns, want 4"},
 		{[]string{"verify", "4"}, "2 4 1 9\n", 2, "nqueens: standard input: solution file: line 1, field 4: column 9 is out of range (1 to 4)"},
 		{[]string{"verify", "4"}, "1 2 3 4\n", 1, ""},
@@ -956,6 +958,10 @@ func TestRefutationFile(t *testing.T) {
 	p, _ := l.Problem(18)
 	if err != nil || f.Check(p) != nil {
 		t.Fatalf("the file does not refute the instance: %v", err)
+	}
+	// N is the list's: given or not, the same verdict.
+	if code, out, errs := runCLI(t, "", "verify", "--diagonals", hard, proof); code != 0 || out != "valid: the refutation proves that no solution exists\n" {
+		t.Errorf("verify without N: %d %q %q", code, out, errs)
 	}
 	if code, out, errs := runCLI(t, "", "verify", "20", "--diagonals", hard, proof); code != 0 || out != "valid: the refutation proves that no solution exists\n" {
 		t.Errorf("verify: %d %q %q", code, out, errs)

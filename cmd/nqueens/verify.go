@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -22,14 +23,25 @@ the format is an error naming the line and field (exit 2).
 A refutation file (it starts with a "c" comment or its "p farkas N" header;
 what 'solve --refutation' and 'gen' write) is a proof that the problem given
 by N and the problem flags has no solution: its weights are checked against
-that problem in integer arithmetic, and "valid" means no solution exists.`,
-		Args: argsBetween(1, 2, "N and at most one FILE"),
+that problem in integer arithmetic, and "valid" means no solution exists.
+With --diagonals FILE.param:D, N is the list's and may be left out.`,
+		Args: argsBetween(0, 2, "N (or --diagonals FILE.param, which gives it) and at most one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := probFlags.parse(args[:1])
+			// N, then the file; with --diagonals N is the list's, and a
+			// lone argument is N when it is a whole number, else the file
+			// (./20 for a file named 20).
+			nArgs, files := args, []string(nil)
+			switch {
+			case probFlags.diagonals != "" && len(args) == 1 && !isCount(args[0]):
+				nArgs, files = nil, args
+			case len(args) >= 1:
+				nArgs, files = args[:1], args[1:]
+			}
+			p, err := probFlags.parse(nArgs)
 			if err != nil {
 				return err
 			}
-			r, name, done, err := openInput(e, args[1:])
+			r, name, done, err := openInput(e, files)
 			if err != nil {
 				return err
 			}
@@ -58,4 +70,10 @@ that problem in integer arithmetic, and "valid" means no solution exists.`,
 	}
 	probFlags.add(c)
 	return c
+}
+
+// isCount says whether s is a whole number as N is written.
+func isCount(s string) bool {
+	_, ok := textio.ParseCount(s)
+	return ok
 }
