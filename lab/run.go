@@ -220,6 +220,7 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 	if o.Progress != nil {
 		o.Progress(finished, total)
 	}
+	freeHeap()
 	feed := make(chan task)
 	var mu sync.Mutex
 	var werr error
@@ -322,6 +323,7 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 	if o.Memory > 0 || o.CPU > 0 {
 		argv = o.Limit(argv, Limits{DataBytes: o.Memory, CPUSeconds: int64(o.cpuSeconds())})
 	}
+	resetPeak()
 	rctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(rctx, argv[0], argv[1:]...)
@@ -337,7 +339,6 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 	stderr.max = 64 << 10
 	stderr.tail = true
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	resetPeak()
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		rec.Status, rec.Detail = Crash, fmt.Sprintf("cannot start: %v", err)
@@ -372,6 +373,11 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 		return rec, nil
 	}
 	errText := strings.TrimSpace(stderr.String())
+	if outOfMemory(stdout.tailText(4 << 10)) {
+		// Said on standard output (as some solvers print their failures,
+		// in "c" lines): the same as on standard error.
+		errText += "\nout of memory (standard output)"
+	}
 	lastErr := errText
 	if i := strings.LastIndexByte(lastErr, '\n'); i >= 0 {
 		lastErr = lastErr[i+1:]
@@ -442,17 +448,35 @@ func judge(row suite.Row, data []byte, ans Answer) (Status, string, bool) {
 	return got, "", verified
 }
 
-// memoutOr tells a failure at the memory limit from other failures: peak
-// memory at 90% of the limit or more, or a message about memory.
+// memoutOr tells a failure for want of memory from other failures: under
+// a memory limit, peak memory at 90% of it or more, or a message about
+// memory on standard error; with or without one, the words of running out
+// of memory (outOfMemory).
 func memoutOr(status Status, o Options, rec Record, errText string) Status {
+	if outOfMemory(errText) {
+		return Memout
+	}
 	if o.Memory <= 0 {
 		return status
 	}
 	low := strings.ToLower(errText)
-	if rec.PeakKB*1024 >= o.Memory/10*9 || strings.Contains(low, "memory") || strings.Contains(low, "bad_alloc") || strings.Contains(low, "cannot allocate") {
+	if rec.PeakKB*1024 >= o.Memory/10*9 || strings.Contains(low, "memory") {
 		return Memout
 	}
 	return status
+}
+
+// outOfMemory says whether a solver's standard output says it ran out of
+// memory, in the words solvers use for it (a mere "memory" there is often
+// a statistics line).
+func outOfMemory(out string) bool {
+	low := strings.ToLower(out)
+	for _, w := range []string{"out of memory", "bad_alloc", "cannot allocate", "memory limit", "memoryerror", "memory exhausted"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func seconds(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
@@ -506,15 +530,26 @@ func (c *capped) Write(p []byte) (int, error) {
 func (c *capped) Bytes() []byte  { return c.buf.Bytes() }
 func (c *capped) String() string { return c.buf.String() }
 
+// tailText is the last n bytes (at most) of what was written.
+func (c *capped) tailText(n int) string {
+	b := c.buf.Bytes()
+	return string(b[max(0, len(b)-n):])
+}
+
 // resetPeak lowers this process's peak resident size to what it holds now,
 // before a solver starts. Linux gives a child started by vfork (as
 // os/exec starts it) the peak of the process it leaves at exec as its own
 // peak (rusage's maxrss), so that a large count earlier in this process
 // would show as every solver's peak, and as MEMOUT under a limit. Writing
 // 5 to /proc/self/clear_refs (Linux 4.0 on) resets the peak to the
-// current size, made small first by returning the free heap to the
-// system; elsewhere the file is absent and nothing changes.
+// current size, which Run makes small once at its start by returning the
+// free heap to the system (freeHeap); elsewhere the file is absent and
+// nothing changes.
 func resetPeak() {
-	debug.FreeOSMemory()
 	_ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
 }
+
+// freeHeap returns the heap's free memory to the system, so that this
+// process's resident size, which every solver's measured peak includes
+// (resetPeak), is small.
+func freeHeap() { debug.FreeOSMemory() }

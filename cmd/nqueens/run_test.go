@@ -132,6 +132,8 @@ func TestRunSuite(t *testing.T) {
 		{"hang", hangCommand, lab.Timeout},
 		{"memhog", `exec dd if=/dev/zero of=/dev/null bs=400M count=1`, lab.Memout}, // more than the limit at once: no race with the 2 s timeout
 		{"giveup", `echo "s UNKNOWN"; exit 0`, lab.Unknown},
+		{"oomsays", `echo "c out of memory"; exit 1`, lab.Memout}, // said on standard output
+		{"statsays", `echo "c memory used: 12 MB"; exit 1`, lab.Crash},
 	}
 	var names []string
 	memory := "256M"
