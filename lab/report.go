@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"encoding/csv"
 	"fmt"
 	"html/template"
 	"io"
@@ -40,15 +39,14 @@ var runsColumns = []string{"instance_id", "hash", "algorithm", "repetition", "ru
 // beside theirs: instance_id is the instance (the same in every format),
 // algorithm the solver with its encoding, runtime the wall seconds.
 func WriteRunsCSV(w io.Writer, recs []Record) error {
-	cw := csv.NewWriter(w)
+	cw := NewCSVWriter(w)
 	cw.Write(runsColumns)
 	for _, r := range recs {
 		cw.Write([]string{instanceOf(r), r.GBDHash, Series(r), "1", ftoa(r.Wall), ASlibStatus(r.Status),
 			string(r.Status), strconv.FormatBool(r.Verified), ftoa(r.CPU), ftoa(r.Timeout), ftoa(r.CPULimit), strconv.FormatInt(r.MemoryMB, 10),
 			strconv.FormatInt(r.PeakKB, 10), r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), string(r.Format), r.Encoding, r.File, r.SHA256, r.SolverVersion})
 	}
-	cw.Flush()
-	return cw.Error()
+	return cw.Flush()
 }
 
 func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

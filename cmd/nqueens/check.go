@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/check"
+	"github.com/queenslab/nqueens/lab"
 	"github.com/spf13/cobra"
 )
 
@@ -225,7 +225,7 @@ func noteText(n string) string {
 }
 
 func writeCheckCSV(w io.Writer, cells []check.Cell) error {
-	cw := csv.NewWriter(w)
+	cw := lab.NewCSVWriter(w)
 	cw.Write([]string{"n", "method", "status", "count", "distinct", "found", "seconds", "note", "reproduce"})
 	num := func(p *uint64) string {
 		if p == nil {
@@ -237,8 +237,7 @@ func writeCheckCSV(w io.Writer, cells []check.Cell) error {
 		cw.Write([]string{strconv.Itoa(c.N), c.Method, string(c.Status), num(c.Count), num(c.Distinct),
 			strconv.FormatBool(c.Found), strconv.FormatFloat(c.Seconds, 'f', 4, 64), c.Note, reproduceText(c.Reproduce)})
 	}
-	cw.Flush()
-	return cw.Error()
+	return cw.Flush()
 }
 
 // checkRow is a cell as the JSON output shows it: the reproduction as the

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -123,9 +122,7 @@ func writeFamilies(e *env, rows []lab.FamilyScore, markdown, asCSV, asJSON bool)
 	}
 	fmt.Fprintln(e.stdout)
 	if asCSV {
-		w := csv.NewWriter(e.stdout)
-		w.WriteAll(table)
-		return w.Error()
+		return lab.NewCSVWriter(e.stdout).WriteAll(table)
 	}
 	writeTable(e.stdout, table, 2, markdown)
 	return nil

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -266,13 +265,12 @@ func writeSummary(e *env, rows []lab.Summary, markdown, asCSV, asJSON bool) erro
 		enc.SetIndent("", "  ")
 		return enc.Encode(rows)
 	case asCSV:
-		w := csv.NewWriter(e.stdout)
+		w := lab.NewCSVWriter(e.stdout)
 		w.Write(head)
 		for _, s := range rows {
 			w.Write(cells(s))
 		}
-		w.Flush()
-		return w.Error()
+		return w.Flush()
 	}
 	table := [][]string{head}
 	for _, s := range rows {
