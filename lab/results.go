@@ -8,8 +8,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/lockfile"
 	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/model"
@@ -110,11 +112,24 @@ func (r Record) problem() string {
 	if r.N < 1 || r.N > model.MaxN {
 		return fmt.Sprintf("n = %d is out of range (1..%d)", r.N, model.MaxN)
 	}
-	if r.Wall < 0 || r.CPU < 0 || r.Timeout < 0 || r.CPULimit < 0 || r.PeakKB < 0 || r.MemoryMB < 0 {
-		return fmt.Sprintf("a negative time, peak or limit (wall %g s, cpu %g s, timeout %g s, cpu limit %g s, peak %d KB, memory %d MB)", r.Wall, r.CPU, r.Timeout, r.CPULimit, r.PeakKB, r.MemoryMB)
+	if r.Wall < 0 || r.CPU < 0 || r.Timeout < 0 || r.CPULimit < 0 || r.PeakKB < 0 || r.MemoryMB < 0 || r.M < 0 {
+		return fmt.Sprintf("a negative time, peak, limit or m (wall %g s, cpu %g s, timeout %g s, cpu limit %g s, peak %d KB, memory %d MB, m = %d)", r.Wall, r.CPU, r.Timeout, r.CPULimit, r.PeakKB, r.MemoryMB, r.M)
+	}
+	if max(r.Wall, r.CPU, r.Timeout, r.CPULimit) > maxSeconds {
+		return fmt.Sprintf("a time beyond %g s (wall %g s, cpu %g s, timeout %g s, cpu limit %g s)", float64(maxSeconds), r.Wall, r.CPU, r.Timeout, r.CPULimit)
+	}
+	if _, err := encode.ParseFormat(string(r.Format)); err != nil {
+		return fmt.Sprintf("format %q is none of %s", textio.Clip(string(r.Format), 200), encode.FormatNames())
+	}
+	if !slices.Contains(suite.Families, r.Family) {
+		return fmt.Sprintf("family %q is none of %v", textio.Clip(r.Family, 200), suite.Families)
 	}
 	return ""
 }
+
+// maxSeconds bounds the times of a record read back (a year): scores add
+// them and double them (PAR-2), which must stay finite.
+const maxSeconds = 366 * 24 * 3600
 
 // maxRecordLine caps one line of a results file; a record is a few hundred
 // bytes (its solver output is clipped).

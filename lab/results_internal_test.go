@@ -14,7 +14,7 @@ import (
 // elsewhere is an error either way, as is a file without the header.
 func TestParseResults(t *testing.T) {
 	head := `{"format":"nqueens-results-1","version":"x","manifest_sha256":"ab","suite_command":"c"}` + "\n"
-	rec := `{"file":"a.cnf","sha256":"01","solver":"gini","n":8,"expected":"SAT","status":"SAT","wall_s":0.5}` + "\n"
+	rec := `{"file":"a.cnf","sha256":"01","solver":"gini","family":"classic","format":"dimacs","n":8,"expected":"SAT","status":"SAT","wall_s":0.5}` + "\n"
 	raw := head + rec + rec[:20]
 	h, recs, good, err := parseResults(strings.NewReader(raw), "r", true)
 	if err != nil || h.Manifest != "ab" || len(recs) != 1 || good.bytes != int64(len(head)+len(rec)) || good.unended {
@@ -41,6 +41,10 @@ func TestParseResults(t *testing.T) {
 		{`"expected":"SAT"`, `"expected":"yes"`, `expected "yes" is none of`},
 		{`"n":8`, `"n":-1`, "n = -1 is out of range"},
 		{`"wall_s":0.5`, `"wall_s":-1`, "a negative time"},
+		{`"n":8`, `"n":8,"m":-7`, "a negative time, peak, limit or m"},
+		{`"wall_s":0.5`, `"wall_s":1e308`, "a time beyond"},
+		{`"format":"dimacs"`, `"format":"bogus"`, `format "bogus" is none of`},
+		{`"family":"classic"`, `"family":"bogus"`, `family "bogus" is none of`},
 	} {
 		raw := head + strings.Replace(rec, bad.from, bad.to, 1) + rec
 		if _, _, _, err := parseResults(strings.NewReader(raw), "r", true); err == nil || !strings.Contains(err.Error(), "line 2: "+bad.msg) {
@@ -65,7 +69,7 @@ func TestOpenResults(t *testing.T) {
 	h := Header{Format: resultsFormat, Version: "x", Manifest: "ab", Command: "c"}
 	want, _ := json.Marshal(h)
 	head := string(want) + "\n"
-	rec := `{"file":"a.cnf","sha256":"01","solver":"gini","n":8,"expected":"SAT","status":"SAT","wall_s":0.5}` + "\n"
+	rec := `{"file":"a.cnf","sha256":"01","solver":"gini","family":"classic","format":"dimacs","n":8,"expected":"SAT","status":"SAT","wall_s":0.5}` + "\n"
 	cases := []struct {
 		name, content, after string
 		recs                 int
