@@ -150,12 +150,42 @@ func parseManifest(raw []byte, name string) (Manifest, error) {
 	if len(m.Files) == 0 {
 		return m, &nqueens.OptionError{Err: fmt.Errorf("%s lists no files", name)}
 	}
+	first := map[string]int{} // by id: the index of its first row
+	files := map[string]bool{}
 	for i, r := range m.Files {
 		if problem := r.problem(); problem != "" {
 			return m, &nqueens.OptionError{Err: fmt.Errorf("%s, row %d: %s", name, i+1, problem)}
 		}
+		if files[r.File] {
+			return m, &nqueens.OptionError{Err: fmt.Errorf("%s, row %d: %s is listed twice", name, i+1, r.File)}
+		}
+		files[r.File] = true
+		j, seen := first[r.ID]
+		if !seen {
+			first[r.ID] = i
+			continue
+		}
+		if why := sameInstance(m.Files[j], r); why != "" {
+			return m, &nqueens.OptionError{Err: fmt.Errorf("%s, row %d: %s and %s share the id %s but %s: the rows of one id are one problem", name, i+1, m.Files[j].File, r.File, r.ID, why)}
+		}
 	}
 	return m, nil
+}
+
+// sameInstance says how two rows of one id differ as instances (their
+// problem, family, answer or number of solutions), "" when they do not.
+func sameInstance(a, b Row) string {
+	switch {
+	case a.N != b.N || a.Fixed != b.Fixed || a.Blocked != b.Blocked || a.ExcludeSum != b.ExcludeSum || a.ExcludeDiff != b.ExcludeDiff:
+		return "their problems differ"
+	case a.Family != b.Family || a.M != b.M || a.K != b.K:
+		return "their families or sizes differ"
+	case a.Expected != b.Expected:
+		return fmt.Sprintf("their answers differ (%s, %s)", a.Expected, b.Expected)
+	case (a.Solutions == nil) != (b.Solutions == nil) || a.Solutions != nil && *a.Solutions != *b.Solutions:
+		return "their numbers of solutions differ"
+	}
+	return ""
 }
 
 // problem checks a row before anything is run on it: a plain file name

@@ -646,3 +646,71 @@ func TestListNamesRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsOfOneID: the rows of one id are one instance. A manifest where
+// they differ (problem, answer, number of solutions) is refused in one
+// line, naming both files; a file of a format that is not re-solved
+// (.param, OPB, MiniZinc, XCSP3) that is not its problem's encoding fails
+// Verify even when the manifest's checksum was made to match; a forged
+// refutation on any row is found.
+func TestRowsOfOneID(t *testing.T) {
+	dir := t.TempDir()
+	l := model.DiagonalList{N: 10, Diagonals: []model.Diagonal{{Kind: model.Sum, Index: 3}, {Kind: model.Difference, Index: 1}, {Kind: model.Sum, Index: 9}, {Kind: model.Difference, Index: -4}}}
+	rows, err := suite.Generate(context.Background(), dir, suite.Options{Family: "diagonals", Lists: []suite.List{{Name: "x", List: l, D: 4}},
+		Formats: []encode.Format{encode.DIMACS, encode.Param, encode.OPB, encode.XCSP3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 4 {
+		t.Fatalf("rows: %+v", rows)
+	}
+	other := `"SAT"`
+	if rows[0].Expected == suite.Satisfiable {
+		other = `"UNSAT"`
+	}
+	raw, _ := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	for _, c := range []struct{ field, value, msg string }{
+		{"expected", other, "their answers differ"},
+		{"exclude_sum", `"5"`, "their problems differ"},
+		{"solutions", `12345`, "numbers of solutions differ"},
+	} {
+		var m map[string]any
+		json.Unmarshal(raw, &m)
+		var v any
+		json.Unmarshal([]byte(c.value), &v)
+		m["files"].([]any)[1].(map[string]any)[c.field] = v
+		bad, _ := json.Marshal(m)
+		os.WriteFile(filepath.Join(dir, "manifest.json"), bad, 0o644)
+		_, _, err := suite.ReadManifest(dir)
+		if !errors.As(err, new(*nqueens.OptionError)) || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), rows[0].File) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s = %s: %v", c.field, c.value, err)
+		}
+	}
+	// Each file of a format that is not re-solved, changed to another
+	// problem's encoding with its checksum in the manifest to match.
+	for i := 1; i < len(rows); i++ {
+		var m map[string]any
+		json.Unmarshal(raw, &m)
+		orig, _ := os.ReadFile(filepath.Join(dir, rows[i].File))
+		other := model.Problem{N: 10, Excluded: []model.Diagonal{{Kind: model.Sum, Index: 4}}}
+		var b bytes.Buffer
+		if err := encode.Write(context.Background(), &b, other, rows[i].Format, nil, encode.OrganPipe, encode.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, rows[i].File), b.Bytes(), 0o644)
+		sum := sha256.Sum256(b.Bytes())
+		m["files"].([]any)[i].(map[string]any)["sha256"] = fmt.Sprintf("%x", sum)
+		good, _ := json.Marshal(m)
+		os.WriteFile(filepath.Join(dir, "manifest.json"), good, 0o644)
+		probs, _, err := suite.Verify(context.Background(), dir)
+		if err != nil || len(probs) != 1 || !strings.Contains(probs[0], rows[i].File) || !strings.Contains(probs[0], "not the encoding") {
+			t.Errorf("%s changed: %q %v", rows[i].File, probs, err)
+		}
+		// Put it back.
+		os.WriteFile(filepath.Join(dir, rows[i].File), orig, 0o644)
+		os.WriteFile(filepath.Join(dir, "manifest.json"), raw, 0o644)
+	}
+	if probs, _, err := suite.Verify(context.Background(), dir); err != nil || len(probs) != 0 {
+		t.Errorf("the suite put back: %q %v", probs, err)
+	}
+}

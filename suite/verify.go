@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/queenslab/nqueens"
@@ -45,10 +46,14 @@ var verifyBudget = time.Minute
 // Verify re-checks a suite written by Generate: every file listed in
 // manifest.json exists with its SHA-256, and its expected answer holds:
 // DIMACS files are re-solved with gini as read from disk, XCC files with
-// dancing links, and every instance's problem (from its squares) again as
-// Generate decided it (two methods, and the linear relaxation's
-// refutation), each within a minute. The refutation file of an instance
-// (Row.Refutation) must check against its problem. A file that its
+// dancing links, the files of the other formats (OPB, MiniZinc, XCSP3,
+// .param) must be their problem's encoding written again, and every
+// instance's problem (from its squares) is decided again as Generate
+// decided it (two methods, and the linear relaxation's refutation), each
+// within a minute. Every row is checked on its own, and the rows of one
+// id must be one instance (ReadManifest refuses them otherwise). The
+// refutation file of an instance (Row.Refutation) must check against its
+// problem. A file that its
 // solver cannot re-solve within the budget passes when its instance's
 // problem was decided again as the manifest says (by the two methods, or
 // by the refutation of its linear relaxation) and the file, from its
@@ -64,6 +69,7 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 	var problems []string
 	settled := map[string]*model.Problem{} // by id: decided again as the manifest says
 	decided := map[string]bool{}
+	refuted := map[string]bool{} // refutation files checked
 	for _, r := range rows {
 		data, err := ReadInstance(dir, r)
 		if err != nil {
@@ -79,18 +85,27 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 			continue // no answer to check
 		}
 		want := r.Expected == Satisfiable
+		// Every row on its own: its refutation, and the file of a format
+		// that is not re-solved below is its problem's encoding. (The
+		// rows of one id are one problem with one answer: ReadManifest.)
+		p, err := r.Problem()
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s: %v", r.File, err))
+			continue
+		}
+		if key := r.ID + "\x00" + r.Refutation; r.Refutation != "" && !refuted[key] {
+			refuted[key] = true // the rows of an id are one problem
+			if err := checkRefutation(dir, r.Refutation, p); err != nil {
+				problems = append(problems, fmt.Sprintf("%s: %v", r.ID, err))
+			}
+		}
+		if r.Format != encode.DIMACS && r.Format != encode.XCC {
+			if err := sameEncoding(ctx, r, data, p); err != nil {
+				problems = append(problems, fmt.Sprintf("%s: %v", r.File, err))
+			}
+		}
 		if !decided[r.ID] {
 			decided[r.ID] = true
-			p, err := r.Problem()
-			if err != nil {
-				problems = append(problems, fmt.Sprintf("%s: %v", r.ID, err))
-				continue
-			}
-			if r.Refutation != "" {
-				if err := checkRefutation(dir, r.Refutation, p); err != nil {
-					problems = append(problems, fmt.Sprintf("%s: %v", r.ID, err))
-				}
-			}
 			ok, count, _, _, err := decide(ctx, p, verifyBudget)
 			switch {
 			case err != nil:
@@ -125,8 +140,28 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 // in the row's format and encoding, from its header on: the comments
 // before it (command, note) are not compared.
 func sameEncoding(ctx context.Context, r Row, data []byte, p model.Problem) error {
+	if r.Format == encode.Param {
+		// The list as the authors' generator orders it: the same
+		// diagonals as the problem's, in any order.
+		l, err := model.ReadParam(bytes.NewReader(data))
+		if err != nil {
+			return err
+		}
+		got := slices.Clone(l.Diagonals)
+		want := slices.Clone(p.Excluded)
+		model.SortDiagonals(got)
+		model.SortDiagonals(want)
+		if l.N != p.N || !slices.Equal(got, want) {
+			return fmt.Errorf("suite: the file is not the encoding of its instance's problem, written again")
+		}
+		return nil
+	}
 	var b bytes.Buffer
-	if err := nqueens.Encode(ctx, &b, p, nqueens.EncodeOptions{Format: r.Format, AMO: r.Encoding}); err != nil {
+	opt := nqueens.EncodeOptions{Format: r.Format}
+	if r.Format == encode.DIMACS {
+		opt.AMO = r.Encoding
+	}
+	if err := nqueens.Encode(ctx, &b, p, opt); err != nil {
 		return err
 	}
 	if !bytes.Equal(encodingBody(r.Format, data), encodingBody(r.Format, b.Bytes())) {
@@ -136,11 +171,28 @@ func sameEncoding(ctx context.Context, r Row, data []byte, p model.Problem) erro
 }
 
 // encodingBody is data from the first line that is not a comment of the
-// format on ("c" in DIMACS, "|" in XCC).
+// format on ("c" in DIMACS, "|" in XCC, "*" in OPB, "%" in MiniZinc, the
+// first XML comment of XCSP3; .param has none).
 func encodingBody(f encode.Format, data []byte) []byte {
-	comment := []byte("c")
-	if f == encode.XCC {
+	var comment []byte
+	switch f {
+	case encode.DIMACS:
+		comment = []byte("c")
+	case encode.XCC:
 		comment = []byte("|")
+	case encode.OPB:
+		comment = []byte("*")
+	case encode.MiniZinc, encode.MiniZincData, encode.MiniZincInline:
+		comment = []byte("%")
+	case encode.XCSP3:
+		if rest, ok := bytes.CutPrefix(data, []byte("<!--")); ok {
+			if _, after, ok := bytes.Cut(rest, []byte("-->")); ok {
+				return after
+			}
+		}
+		return data
+	default:
+		return data
 	}
 	for len(data) > 0 && bytes.HasPrefix(data, comment) {
 		i := bytes.IndexByte(data, '\n')
