@@ -679,7 +679,7 @@ func ConstellationCount(ctx context.Context, n int, opt ConstellationOptions) (S
 			}
 		})
 	res.Units = taken
-	res.Jobs = max(1, min(jobs, res.Units))
+	res.Jobs = max(1, min(jobs, MaxJobs, res.Units))
 	res.Distinct = res.ByOrbit[0] + res.ByOrbit[1] + res.ByOrbit[2]
 	res.All = 2*res.ByOrbit[0] + 4*res.ByOrbit[1] + 8*res.ByOrbit[2]
 	if err != nil {

@@ -2,6 +2,7 @@ package native
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -24,6 +25,11 @@ type CPEstimate struct {
 	Solutions, SolutionsErr float64
 }
 
+// MaxProbes bounds the probes of EstimateCP: each keeps its two figures
+// (17 bytes) until the estimate is summed in the probes' order, so that it
+// does not depend on the goroutines; 2^32 probes take 68 GB.
+const MaxProbes = 1 << 32
+
 // EstimateCP estimates the size of CP's search tree for p, and its number
 // of solutions, by Knuth's method ("Estimating the efficiency of backtrack
 // programs", Math. Comp. 29, 1975): a probe walks from the root to a leaf
@@ -44,6 +50,9 @@ type CPEstimate struct {
 func EstimateCP(ctx context.Context, p model.Problem, probes int, seed uint64, jobs int) (CPEstimate, error) {
 	if err := p.Validate(); err != nil {
 		return CPEstimate{}, err
+	}
+	if probes < 1 || probes > MaxProbes {
+		return CPEstimate{}, fmt.Errorf("native: %d probes: from 1 to %d (each keeps 17 bytes until the estimate is summed)", probes, MaxProbes)
 	}
 	if p.N > CPMaxN {
 		return CPEstimate{}, errTooLarge("the constraint-propagation search", p.N, CPMaxN)

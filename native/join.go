@@ -1062,7 +1062,7 @@ func runJoin(ctx context.Context, n int, tables *joinTables, list iter.Seq2[int,
 			}
 		})
 	res.Units = taken
-	res.Jobs = max(1, min(jobs, res.Units))
+	res.Jobs = max(1, min(jobs, MaxJobs, res.Units))
 	if err != nil {
 		return res, err
 	}

@@ -16,6 +16,10 @@ import (
 // evenly.
 const unitBatch = 16
 
+// MaxJobs bounds the goroutines of a parallel count (more are taken as
+// MaxJobs): beyond a few a core they only cost memory.
+const MaxJobs = 1024
+
 // stopWhenDone sets stop when ctx ends, at once if it has already ended:
 // context.AfterFunc calls its function in a goroutine of its own, which may
 // run only after every unit of a short count is done. The function it
@@ -44,6 +48,7 @@ func runUnits[U, R any](ctx context.Context, jobs int, list iter.Seq2[int, U], t
 		i int
 		u U
 	}
+	jobs = max(1, min(jobs, MaxJobs))
 	feed := make(chan []job, 2*jobs)
 	var stop atomic.Bool
 	defer stopWhenDone(ctx, &stop)()

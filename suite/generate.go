@@ -107,6 +107,11 @@ type List struct {
 	D int
 }
 
+// MaxCount bounds the instances of one suite (Options.Count): each is held
+// in memory, as a problem and then as manifest rows, until the manifest is
+// written.
+const MaxCount = 1_000_000
+
 // CountMaxN is the largest N whose instances get their number of
 // solutions in the manifest (counted by dancing links and checked by
 // backtracking).
@@ -202,6 +207,8 @@ func (o Options) Validate() error {
 		return &nqueens.OptionError{Err: fmt.Errorf("%s: N = %d is out of range (1..%d)", o.Family, o.N, nqueens.SATMaxN)}
 	case o.Count < 1:
 		return &nqueens.OptionError{Err: fmt.Errorf("%s: the number of instances must be at least 1, not %d", o.Family, o.Count)}
+	case o.Count > MaxCount:
+		return &nqueens.OptionError{Err: fmt.Errorf("%s: at most %d instances a suite, not %d (their problems and manifest rows are held until the manifest is written)", o.Family, MaxCount, o.Count)}
 	case o.M < 0:
 		return &nqueens.OptionError{Err: fmt.Errorf("%s: M must not be negative", o.Family)}
 	case (o.Family == "completion" || o.Family == "unsat") && o.M > o.N:
@@ -236,6 +243,8 @@ func (o Options) validateDiagonals() error {
 		return bad("N = %d is out of range (1..%d)", o.N, model.ParamMaxN)
 	case o.Count < 1:
 		return bad("the number of lists must be at least 1, not %d", o.Count)
+	case o.Count > MaxCount:
+		return bad("at most %d lists a suite, not %d", MaxCount, o.Count)
 	case o.MinOpen < 1 || o.MinOpen > o.N:
 		return bad("every row keeping %d open squares (k) does not fit a %dx%d board", o.MinOpen, o.N, o.N)
 	case o.M < 0 || o.M > 2*(2*o.N-1):

@@ -43,6 +43,9 @@ with the command that reproduces it.`,
 			if from < 1 || to < from {
 				return usagef("--from %d --to %d: the range must be non-empty and start at 1 or more", from, to)
 			}
+			if to-from >= maxCheckSizes {
+				return usagef("--from %d --to %d: at most %d sizes at once (each runs every method)", from, to, maxCheckSizes)
+			}
 			var sel []string
 			if methods != "" {
 				for _, m := range strings.Split(methods, ",") {
@@ -91,6 +94,9 @@ with the command that reproduces it.`,
 	c.Flags().BoolVar(&asMarkdown, "markdown", false, "print the table as Markdown")
 	return c
 }
+
+// maxCheckSizes bounds the sizes of one check: its table is held whole.
+const maxCheckSizes = 10_000
 
 // cellText is what the table shows for one cell.
 func cellText(c check.Cell) string {

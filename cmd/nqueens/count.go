@@ -49,8 +49,8 @@ Every model and cover is verified as a solution before it is counted.
 ` + limitsHelp("count"),
 		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if jobs < 0 {
-				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
+			if err := checkJobs(jobs, 0); err != nil {
+				return err
 			}
 			def := nqueens.DefaultCounter
 			switch m, ok := cluster.JournalMethod(unitOpts.checkpoint); {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
 )
@@ -49,8 +50,15 @@ the root, solve and count search nothing: the line says so.`,
 			if probes < 1 {
 				return usagef("--probes must be at least 1, not %d", probes)
 			}
-			if jobs < 0 {
-				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
+			// The estimate keeps 17 bytes a probe (native.EstimateCP).
+			if probes > native.MaxProbes {
+				return usagef("--probes must be at most %d, not %d", native.MaxProbes, probes)
+			}
+			if err := memlimit.Check(17*uint64(probes), fmt.Sprintf("%d probes", probes)); err != nil {
+				return usageError{err}
+			}
+			if err := checkJobs(jobs, 0); err != nil {
+				return err
 			}
 			p, err := probFlags.parse(args)
 			if err != nil {

@@ -209,6 +209,13 @@ func TestBadInput(t *testing.T) {
 		{[]string{"solve", "8", "-m", "backtrack", "--fix", "1:1,2:2"}, "", 1, ""},
 		{[]string{"count", "33"}, "", 2, "nqueens: N = 33 is too large for counting with constellation (at most 32)"},
 		{[]string{"count", "8", "-j", "-1"}, "", 2, "nqueens: --jobs must be 0 (all cores) or more, not -1"},
+		// Sizes from flags are bounded before anything is allocated.
+		{[]string{"count", "10", "-m", "constellation", "-j", "1000000000"}, "", 2, "nqueens: --jobs must be at most 1024, not 1000000000"},
+		{[]string{"solve", "10", "-m", "cp", "-j", "1000000000"}, "", 2, "nqueens: --jobs must be at most 1024"},
+		{[]string{"estimate", "12", "--probes", "1000000000000"}, "", 2, "nqueens: --probes must be at most 4294967296, not 1000000000000"},
+		{[]string{"estimate", "12", "--probes", "4611686018427387904"}, "", 2, "nqueens: --probes must be at most 4294967296"},
+		{[]string{"check", "--to", "1000000000000"}, "", 2, "nqueens: --from 1 --to 1000000000000: at most 10000 sizes at once"},
+		{[]string{"gen", "completion", "--n", "8", "--m", "1", "--count", "1000000000", "--out", "/nonexistent/gc"}, "", 2, "nqueens: completion: at most 1000000 instances a suite"},
 		{[]string{"encode", "6", "--fix", "1:1", "--format", "param"}, "", 2, "nqueens: encode: the .param format holds excluded diagonals only: no pre-placed queens, blocked squares or subset of rows and columns"},
 		{[]string{"encode", "6", "--rows", "1,2", "--cols", "1,2", "--format", "param"}, "", 2, "nqueens: encode: the .param format holds excluded diagonals only"},
 		{[]string{"gen", "diagonals", "--n", "10", "--m", "4", "--amo", "foo", "--out", "/nonexistent/gd"}, "", 2, `nqueens: encode: unknown at-most-one encoding "foo"`},

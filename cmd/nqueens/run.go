@@ -69,6 +69,9 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 			if o.Jobs < 0 {
 				return usagef("--jobs must be 1 or more, not %d", o.Jobs)
 			}
+			if err := checkJobs(o.Jobs, 0); err != nil {
+				return err
+			}
 			names := splitList(solvers)
 			if len(names) == 0 {
 				return usagef("run: --solvers is required (e.g. gini,cadical,dlx)")

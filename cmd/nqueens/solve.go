@@ -95,8 +95,8 @@ solution: the exit status is then 1.
 			if err != nil {
 				return err
 			}
-			if jobs < 0 {
-				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
+			if err := checkJobs(jobs, 0); err != nil {
+				return err
 			}
 			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: solverOpts.solver, AMO: solverOpts.amo, Certify: certify, Order: ord, Jobs: jobs, NoConfirm: noConfirm}
 			switch f.Reports(n, ord) {

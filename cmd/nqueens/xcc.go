@@ -33,8 +33,8 @@ parallel with --jobs).`,
 			if all && count {
 				return usagef("--all and --count: choose one")
 			}
-			if jobs < 0 {
-				return usagef("--jobs must be 0 (all cores) or more, not %d", jobs)
+			if err := checkJobs(jobs, 0); err != nil {
+				return err
 			}
 			r, what, done, err := openInput(e, args)
 			if err != nil {
