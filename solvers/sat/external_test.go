@@ -361,3 +361,29 @@ func TestCertify(t *testing.T) {
 		t.Errorf("an endless proof stopped after %v, the deadline was 2 s", d)
 	}
 }
+
+// TestProgramVersion: the version line of a program's --version, however
+// much it prints (a flood is read 64 KiB deep, not kept), and the
+// executable's hash when it prints none.
+func TestProgramVersion(t *testing.T) {
+	dir := t.TempDir()
+	script := func(name, body string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	ctx := context.Background()
+	for _, c := range []struct{ name, body, want string }{
+		{"dotted", `echo "c solver"; echo "c version 1.9.5"`, "version 1.9.5"},
+		{"digits", `echo sc2021`, "sc2021"},
+		{"flood", `yes 'x' | head -c 300000000; echo "v 2.0"`, "sha256:"},
+		{"silent", `exit 0`, "sha256:"},
+	} {
+		got := sat.ProgramVersion(ctx, script(c.name, c.body))
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -8,14 +8,16 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
 
-// ProgramVersion names the build of a solver program: the first line that
-// "PROGRAM --version" prints with a
-// version number in it, else the SHA-256 of the executable (16 hex
-// digits), which names the build as well.
+// ProgramVersion names the build of a solver program: the first line of
+// "PROGRAM --version" (of its first 64 KiB: a flood is not kept) with a
+// version number in it (digits and a dot, as "1.9.5"; else digits, as
+// Debian's cadical 1.5.3 says "sc2021"), else the SHA-256 of the
+// executable (16 hex digits), which names the build as well.
 func ProgramVersion(ctx context.Context, path string) string {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
@@ -25,12 +27,24 @@ func ProgramVersion(ctx context.Context, path string) string {
 	// A solver that leaves a process behind holding its output does not
 	// hold the probe: the pipes are closed a second after it ends.
 	cmd.WaitDelay = time.Second
-	out, _ := cmd.CombinedOutput()
-	for _, l := range strings.Split(string(out), "\n") {
+	out := &headWriter{max: 64 << 10}
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.Run()
+	var digits string
+	for _, l := range strings.Split(string(out.buf), "\n") {
 		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "c "))
-		if len(l) < 100 && strings.ContainsAny(l, "0123456789") && strings.Contains(l, ".") {
+		if len(l) >= 100 || !strings.ContainsAny(l, "0123456789") {
+			continue
+		}
+		if strings.Contains(l, ".") {
 			return l
 		}
+		if digits == "" {
+			digits = l
+		}
+	}
+	if digits != "" {
+		return digits
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -40,4 +54,21 @@ func ProgramVersion(ctx context.Context, path string) string {
 	h := sha256.New()
 	io.Copy(h, f)
 	return "sha256:" + hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// headWriter keeps the first max bytes written to it and drops the rest,
+// taking all of it so that the writer never blocks.
+type headWriter struct {
+	mu  sync.Mutex
+	buf []byte
+	max int
+}
+
+func (w *headWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if room := w.max - len(w.buf); room > 0 {
+		w.buf = append(w.buf, p[:min(len(p), room)]...)
+	}
+	return len(p), nil
 }
