@@ -143,10 +143,12 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra, aft
 	cmd.WaitDelay = 500 * time.Millisecond
 	var stderr tailBuffer
 	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return 0, nil, "", fmt.Errorf("sat: %v", err)
-	}
+	// The output reaches read through a pipe of ours that exec fills: Wait
+	// then returns WaitDelay after the solver ends even when a process it
+	// left behind (setsid, a daemon) holds its standard output, and the
+	// answer printed before is read all the same.
+	stdout, stdoutW := io.Pipe()
+	cmd.Stdout = stdoutW
 	var stdin io.WriteCloser
 	if e.Pipe {
 		if stdin, err = cmd.StdinPipe(); err != nil {
@@ -180,14 +182,35 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra, aft
 			}
 		}()
 	}
-	readErr := read(stdout)
-	if readErr != nil {
-		// Stop the solver: its answer is already wrong.
-		syscall.Kill(-pid, syscall.SIGKILL)
-	}
-	io.Copy(io.Discard, stdout)
+	readDone := make(chan error, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				syscall.Kill(-pid, syscall.SIGKILL)
+				io.Copy(io.Discard, stdout)
+				readDone <- fmt.Errorf("reading its output: panic: %v", r)
+			}
+		}()
+		err := read(stdout)
+		if err != nil {
+			// Stop the solver: its answer is already wrong.
+			syscall.Kill(-pid, syscall.SIGKILL)
+		}
+		io.Copy(io.Discard, stdout)
+		readDone <- err
+	}()
 	waitErr := cmd.Wait()
+	stdoutW.Close() // the end of the output for read, when it waits for more
+	readErr := <-readDone
 	wg.Wait()
+	if errors.Is(waitErr, exec.ErrWaitDelay) {
+		// The solver ended, a process it left holds its output: its exit
+		// status stands.
+		waitErr = nil
+		if code := cmd.ProcessState.ExitCode(); code != 0 {
+			waitErr = &exec.ExitError{ProcessState: cmd.ProcessState}
+		}
+	}
 	if ctx.Err() != nil {
 		return 0, nil, "", ctx.Err()
 	}

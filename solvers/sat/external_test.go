@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -385,5 +387,32 @@ func TestProgramVersion(t *testing.T) {
 		if !strings.HasPrefix(got, c.want) {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
+	}
+}
+
+// TestSolverLeavesAProcess: a solver that leaves a process behind holding
+// its standard output (a wrapper that starts "setsid sleep" and then execs
+// the solver) is answered when the solver itself ends, not when the
+// process it left lets go of the output.
+func TestSolverLeavesAProcess(t *testing.T) {
+	real := external(t, "cadical")
+	dir := t.TempDir()
+	linger := fmt.Sprintf("sleep 60.%d", os.Getpid()) // this test's own, to find it again
+	wrapper := filepath.Join(dir, "lingering")
+	if err := os.WriteFile(wrapper, []byte("#!/bin/sh\nsetsid "+linger+" &\nexec "+real.Path+" \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	defer exec.Command("pkill", "-f", linger).Run()
+	e, err := sat.LookupExternal(wrapper)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Within half the lingering process's time, or the answer came only
+	// when it ended.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	r, err := e.Solve(ctx, queensCNF(t, model.Classic(8), "pairwise"))
+	if err != nil || r.Status != sat.Sat {
+		t.Fatalf("the solver's answer: %v, %v", r.Status, err)
 	}
 }
