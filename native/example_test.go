@@ -64,3 +64,12 @@ func ExampleEstimateCP() {
 	// estimated: 2.56e+05 nodes, 1.43e+04 solutions
 	// searched:  255461 nodes, 14200 solutions
 }
+
+// The join counts a variant too: here the 12-queens solutions with a
+// queen on row 1, column 3 (0-based row 0, column 2).
+func ExampleJoinCountProblem() {
+	p := model.Problem{N: 12, Fixed: []model.Square{{Row: 0, Col: 2}}}
+	r, _ := native.JoinCountProblem(context.Background(), p, native.JoinOptions{Jobs: 2})
+	fmt.Println(r.All)
+	// Output: 1165
+}
