@@ -13,8 +13,8 @@ import (
 // each up to the largest board it is the fastest on, as measured by
 // scripts/deciders.sh (docs/benchmarks.md, "Deciders"): the search of
 // native.CP wherever it reaches (N <= native.CPMaxN: a row or column is a
-// 64-bit set), dancing links above. The lexicographic backtracking and SAT
-// stay, by name.
+// 64-bit set), dancing links above. Backtracking is listed only as the
+// second method of dancing links above CP's reach; SAT is there by name.
 var deciders = []struct {
 	method Method
 	maxN   int
@@ -98,7 +98,9 @@ func joinCountsVariant(p model.Problem) bool {
 // is named: the constellation count, which gives both counts in one run.
 func DefaultDistinctCounter(model.Problem) Method { return Constellation }
 
-// decider is the fastest complete decider of p other than not.
+// decider is the fastest complete decider of p other than not. Above
+// every decider's reach (N > 1000) there is none: it returns Backtrack,
+// whose own bound then refuses p in one line.
 func decider(p model.Problem, not Method) Method {
 	for _, d := range deciders {
 		if d.method != not && p.N <= d.maxN {

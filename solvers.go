@@ -55,8 +55,8 @@ func satSetup(p model.Problem, solverName, amoName string) (sat.Solver, *encode.
 
 // satAMOBySolver is the encoding method sat gives each solver above
 // encode.PairwiseMaxN when --amo names none: the one fastest to a first
-// solution of the classic problem over N = 100 to 1000 in the README's
-// tables (docs/sat-table.md and docs/sat-table-large.md, written by
+// solution of the classic problem over N = 100 to 1000 in the tables of
+// docs/benchmarks.md, "SAT at large N" (docs/sat-table.md and docs/sat-table-large.md, written by
 // scripts/sat-table.sh): the least total time over the sizes, ties to the
 // larger sizes. A solver not listed gets encode.DefaultAMO.
 var satAMOBySolver = map[string]string{
@@ -209,7 +209,8 @@ func findDLX(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, 
 // satCubeDepth is the number of first rows whose placements split an
 // in-process SAT count into cubes: N/4, the depth at which gini with two
 // jobs enumerates fastest at N = 12 (BenchmarkGiniEnumerate12 in
-// solvers/sat compares depths 2 to 4; the README gives the figures).
+// solvers/sat compares depths 2 to 4; docs/benchmarks.md, "SAT at large N",
+// gives the figures).
 func satCubeDepth(n int) int { return min(n-1, n/4) }
 
 func countSAT(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {

@@ -37,7 +37,8 @@ const PairwiseMaxN = 64
 // DefaultAMO names the encoding used when none is named, for a board of
 // side n, by every writer and solver of the toolkit: pairwise up to
 // PairwiseMaxN (no auxiliary variables, parsimonious, and the fastest to
-// solve and count on small boards: see the README's figures), sequential
+// solve and count on small boards: see docs/benchmarks.md, "SAT at large
+// N"), sequential
 // above (pairwise grows as N^3 clauses, sequential linearly).
 func DefaultAMO(n int) string {
 	if n <= PairwiseMaxN {

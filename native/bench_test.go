@@ -58,7 +58,7 @@ func BenchmarkLocalSearch(b *testing.B) {
 }
 
 // BenchmarkHeuristicFirst finds a first solution by the dynamic order
-// (issue target: under 1 s for every N up to 1000).
+// (the target: under 1 s for every N up to 1000).
 func BenchmarkHeuristicFirst(b *testing.B) {
 	for _, n := range []int{100, 1000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {

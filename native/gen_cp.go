@@ -52,7 +52,6 @@ func cp64(src []byte) ([]byte, error) {
 		{`\bshl\(`, "shl64("},
 		{`\bbit128\(`, "bit64("},
 		{`\bs\.stack\[`, "s.stack64["},
-		{`\(nd \*cpNode64\) put\(`, "(nd *cpNode64) put("},
 	} {
 		body = regexp.MustCompile(r.from).ReplaceAll(body, []byte(r.to))
 	}

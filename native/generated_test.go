@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// TestGenerated: rows_gen.go and constellation_gen.go are what their
-// generators write now.
+// TestGenerated: rows_gen.go, constellation_gen.go and cp_search64_gen.go
+// are what their generators write now.
 func TestGenerated(t *testing.T) {
 	goBin, err := exec.LookPath("go")
 	if err != nil {

@@ -18,7 +18,8 @@ const RelaxMaxN = CPMaxN
 // it (Farkas' lemma) are read off the final tableau of phase one of the
 // simplex method (Dantzig 1951; Bland's rule, 1977, against cycling), made
 // integers, and checked by model.Farkas.Check: the proof stands on that
-// check alone. It returns nil when the relaxation has a solution (the
+// check alone. The simplex is our own because gonum's lp.Simplex reports
+// infeasibility without the multipliers that prove it. It returns nil when the relaxation has a solution (the
 // problem may still have none) or no proof checks.
 //
 // On the excluded diagonals instances of Gent, Jefferson and Nightingale

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile cases through the real binary (issue "trust under faults"): bad
+# Hostile cases through the real binary (trust under faults): bad
 # arguments, malformed and oversized files, special files, a full file
 # system, signals at random moments, concurrent runs, and solvers that lie,
 # crash, hang or flood. Every case checks its exit status, that standard

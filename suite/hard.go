@@ -5,7 +5,8 @@ package suite
 // instances a point, m/n in steps of 0.05, 2026-11-30): the phase
 // transition, where Gent, Jefferson and Nightingale (JAIR 2017) place the
 // hard instances. (At these sizes no peak of solving time stands above the
-// cost of starting a solver: see README, "Hardness of completion".)
+// cost of starting a solver: see docs/benchmarks.md, "Hardness of random
+// completion".)
 var hardPoints = [][2]float64{{20, 0.53}, {30, 0.60}, {40, 0.63}}
 
 // HardM is the number of pre-placed queens at the measured phase

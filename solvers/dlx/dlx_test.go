@@ -568,7 +568,7 @@ func zeroColors(x *xcc.Problem) [][]int {
 }
 
 // BenchmarkFirstRandom finds a first N-Queens solution by dancing links
-// with random tie-breaks (issue target: N = 100 under 1 s, N = 1000 within
+// with random tie-breaks (the target: N = 100 under 1 s, N = 1000 within
 // 10 s).
 func BenchmarkFirstRandom(b *testing.B) {
 	for _, n := range []int{100, 1000} {

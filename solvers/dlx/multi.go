@@ -17,8 +17,9 @@ type multiState struct {
 	firstTweak int32 // the item's first node before tweaking, 0 if covered
 }
 
-// degree is the branching degree of item k (Knuth's score l+s-b+1) and
-// its s; inf when no primary item is active.
+// bestMulti is the active primary item to branch on: the one of least
+// branching degree (Knuth's score l+s-b+1), with that score; score is inf
+// when no primary item is active.
 func (p *Problem) bestMulti() (best int32, score int32) {
 	const inf = 1<<31 - 1
 	score = inf
