@@ -188,13 +188,14 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra, aft
 			if r := recover(); r != nil {
 				syscall.Kill(-pid, syscall.SIGKILL)
 				io.Copy(io.Discard, stdout)
-				readDone <- fmt.Errorf("reading its output: panic: %v", r)
+				readDone <- fmt.Errorf("sat: %s: reading its output: panic: %v", e.Program, r)
 			}
 		}()
 		err := read(stdout)
 		if err != nil {
 			// Stop the solver: its answer is already wrong.
 			syscall.Kill(-pid, syscall.SIGKILL)
+			err = fmt.Errorf("sat: %s: %w", e.Program, err)
 		}
 		io.Copy(io.Discard, stdout)
 		readDone <- err
@@ -215,7 +216,7 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra, aft
 		return 0, nil, "", ctx.Err()
 	}
 	if readErr != nil {
-		return 0, nil, "", fmt.Errorf("sat: %s: %w", e.Program, readErr)
+		return 0, nil, "", readErr
 	}
 	var ee *exec.ExitError
 	switch {
