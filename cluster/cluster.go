@@ -281,6 +281,11 @@ func (h journalHeader) line() string {
 // without naming the method again; false when there is no journal there
 // with a header.
 func JournalMethod(path string) (nqueens.Method, bool) {
+	// Only a regular file is a journal (opening a FIFO would wait for a
+	// writer); openJournal says so of anything else.
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return "", false
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return "", false
