@@ -82,6 +82,8 @@ func openResults(path string, h Header) (*results, []Record, error) {
 		return fail(&nqueens.OptionError{Err: err})
 	case got.Manifest != h.Manifest:
 		return fail(&nqueens.OptionError{Err: fmt.Errorf("lab: %s holds runs of another suite (its manifest has changed): give another results file", path)})
+	case got.Machine == nil && h.Machine != nil && len(recs) > 0:
+		return fail(&nqueens.OptionError{Err: fmt.Errorf("lab: %s names no machine, so its times cannot be known to compare with this one's: give another results file", path)})
 	case got.Machine != nil && h.Machine != nil && !got.Machine.sameTimings(*h.Machine):
 		return fail(&nqueens.OptionError{Err: fmt.Errorf("lab: %s holds runs made on another machine (%s, %d cores; this one: %s, %d cores), whose times do not compare: give another results file", path, got.Machine.CPU, got.Machine.Cores, h.Machine.CPU, h.Machine.Cores)})
 	}

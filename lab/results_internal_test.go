@@ -129,6 +129,15 @@ func TestMachine(t *testing.T) {
 	if _, _, err := openResults(path, Header{Format: resultsFormat, Version: "x", Manifest: "ab", Command: "c", Machine: &other}); err == nil || !strings.Contains(err.Error(), "another machine") {
 		t.Errorf("another machine: %v", err)
 	}
+	// A file that names no machine and holds runs: their times cannot be
+	// known to compare.
+	anon := filepath.Join(t.TempDir(), "anon.jsonl")
+	head, _ := json.Marshal(Header{Format: resultsFormat, Version: "x", Manifest: "ab", Command: "c"})
+	rec := `{"file":"a.cnf","sha256":"01","solver":"gini","family":"classic","format":"dimacs","n":8,"expected":"SAT","status":"SAT","wall_s":0.5}` + "\n"
+	os.WriteFile(anon, append(append(head, '\n'), rec...), 0o644)
+	if _, _, err := openResults(anon, h); err == nil || !strings.Contains(err.Error(), "names no machine") {
+		t.Errorf("a file without a machine: %v", err)
+	}
 	newer := m
 	newer.Kernel += "-updated"
 	if r, _, err := openResults(path, Header{Format: resultsFormat, Version: "x", Manifest: "ab", Command: "c", Machine: &newer}); err != nil {

@@ -180,6 +180,14 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 		return nil, err
 	}
 	rows := man.Files
+	// A solver named that reads none of the suite's files is an error, as
+	// when none does: it is not left out without a word.
+	have := formatsOf(rows)
+	for _, run := range o.Runners {
+		if !slices.Contains(have, string(run.Reads())) {
+			return nil, &nqueens.OptionError{Err: fmt.Errorf("lab: %s reads %s files, which the suite in %s has none of (its formats: %s): leave it out, or write the suite with that format too", run.Name(), run.Reads(), dir, strings.Join(have, ", "))}
+		}
+	}
 	sum := sha256.Sum256(raw)
 	machine := ThisMachine()
 	header := Header{Format: resultsFormat, Version: nqueens.Version, Manifest: hex.EncodeToString(sum[:]), Command: man.Command, Machine: &machine}

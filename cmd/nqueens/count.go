@@ -178,7 +178,7 @@ func countLine(ct nqueens.Counter, r *nqueens.CountResult, p model.Problem, uniq
 		fmt.Fprintf(&b, " (%s problem)", p.Variant())
 	}
 	if ct.Nodes {
-		fmt.Fprintf(&b, "; %s nodes in %.3f s, method %s", thousands(r.Nodes), r.Elapsed.Seconds(), r.Method)
+		fmt.Fprintf(&b, "; %s in %.3f s, method %s", plural(r.Nodes, "node"), r.Elapsed.Seconds(), r.Method)
 	} else {
 		fmt.Fprintf(&b, "; %.3f s, method %s", r.Elapsed.Seconds(), r.Method)
 	}

@@ -182,13 +182,13 @@ the board shrinks with the collisions.`,
 				return err
 			}
 			if r.First == nil {
-				fmt.Fprintf(out, "No solution: %s nodes searched.\n", thousands(r.Nodes))
+				fmt.Fprintf(out, "No solution: %s searched.\n", plural(r.Nodes, "node"))
 			}
 			if anim != nil {
 				if err := atomicfile.Write(cmd.Context(), gifPath, func(w io.Writer) error { return anim.Write(w) }); err != nil {
 					return err
 				}
-				fmt.Fprintf(out, "%s: %d frames, %s nodes\n", filepath.Base(gifPath), anim.Frames(), thousands(r.Nodes))
+				fmt.Fprintf(out, "%s: %s, %s\n", filepath.Base(gifPath), plural(uint64(anim.Frames()), "frame"), plural(r.Nodes, "node"))
 			} else if text.Err() != nil {
 				return text.Err()
 			}

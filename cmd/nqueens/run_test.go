@@ -74,6 +74,11 @@ func TestRunSuite(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("run: %d %s %s", code, out, errs)
 	}
+	// A solver named that reads none of the suite's formats (cp reads
+	// .param files) is refused in one line, not left out without a word.
+	if code, _, errs := runCLI(t, "", "run", suiteDir, "--solvers", "gini,cp", "--results", filepath.Join(dir, "cp.jsonl"), "-q"); code != 2 || !strings.Contains(errs, "cp reads param files") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("run --solvers gini,cp without .param files: %d %q", code, errs)
+	}
 	recs := readRecords(t, results)
 	// 6 instances in DIMACS for each SAT solver, 6 in XCC for dlx, 6 in
 	// OPB for clasp besides, 6 in MiniZinc for minizinc.

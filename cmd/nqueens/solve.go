@@ -174,7 +174,7 @@ func summary(s *nqueens.Solution) string {
 		fmt.Fprintf(&b, ", solver %s, encoding %s", s.Solver, s.AMO)
 	}
 	if s.Nodes > 0 {
-		fmt.Fprintf(&b, ", %s nodes", thousands(s.Nodes))
+		fmt.Fprintf(&b, ", %s", plural(s.Nodes, "node"))
 	}
 	if !s.Problem.IsClassic() {
 		fmt.Fprintf(&b, ", %s problem", s.Problem.Variant())

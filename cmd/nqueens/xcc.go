@@ -91,7 +91,7 @@ parallel with --jobs).`,
 			if err != nil {
 				return err
 			}
-			summary := fmt.Sprintf("%s; %s nodes, %s updates in %.3f s", plural(n, "solution"), thousands(st.Nodes), thousands(st.Updates), time.Since(start).Seconds())
+			summary := fmt.Sprintf("%s; %s, %s in %.3f s", plural(n, "solution"), plural(st.Nodes, "node"), plural(st.Updates, "update"), time.Since(start).Seconds())
 			switch {
 			case count:
 				fmt.Fprintln(w, summary)
