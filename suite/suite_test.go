@@ -327,13 +327,7 @@ func TestManifestRowsValidated(t *testing.T) {
 		{"blocked", `"1:x"`, "model:"},
 		{"exclude_sum", `"99"`, "model:"},
 	} {
-		var m map[string]any
-		json.Unmarshal(raw, &m)
-		var v any
-		json.Unmarshal([]byte(c.value), &v)
-		m["files"].([]any)[1].(map[string]any)[c.field] = v
-		bad, _ := json.Marshal(m)
-		os.WriteFile(filepath.Join(dir, "manifest.json"), bad, 0o644)
+		os.WriteFile(filepath.Join(dir, "manifest.json"), withField(raw, 1, c.field, c.value), 0o644)
 		_, _, err := suite.ReadManifest(dir)
 		if !errors.As(err, new(*nqueens.OptionError)) || !strings.Contains(err.Error(), "row 2: ") || !strings.Contains(err.Error(), c.msg) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s = %s: %v", c.field, c.value, err)
@@ -674,13 +668,7 @@ func TestRowsOfOneID(t *testing.T) {
 		{"exclude_sum", `"5"`, "their problems differ"},
 		{"solutions", `12345`, "numbers of solutions differ"},
 	} {
-		var m map[string]any
-		json.Unmarshal(raw, &m)
-		var v any
-		json.Unmarshal([]byte(c.value), &v)
-		m["files"].([]any)[1].(map[string]any)[c.field] = v
-		bad, _ := json.Marshal(m)
-		os.WriteFile(filepath.Join(dir, "manifest.json"), bad, 0o644)
+		os.WriteFile(filepath.Join(dir, "manifest.json"), withField(raw, 1, c.field, c.value), 0o644)
 		_, _, err := suite.ReadManifest(dir)
 		if !errors.As(err, new(*nqueens.OptionError)) || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), rows[0].File) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s = %s: %v", c.field, c.value, err)
@@ -689,8 +677,6 @@ func TestRowsOfOneID(t *testing.T) {
 	// Each file of a format that is not re-solved, changed to another
 	// problem's encoding with its checksum in the manifest to match.
 	for i := 1; i < len(rows); i++ {
-		var m map[string]any
-		json.Unmarshal(raw, &m)
 		orig, _ := os.ReadFile(filepath.Join(dir, rows[i].File))
 		other := model.Problem{N: 10, Excluded: []model.Diagonal{{Kind: model.Sum, Index: 4}}}
 		var b bytes.Buffer
@@ -699,9 +685,7 @@ func TestRowsOfOneID(t *testing.T) {
 		}
 		os.WriteFile(filepath.Join(dir, rows[i].File), b.Bytes(), 0o644)
 		sum := sha256.Sum256(b.Bytes())
-		m["files"].([]any)[i].(map[string]any)["sha256"] = fmt.Sprintf("%x", sum)
-		good, _ := json.Marshal(m)
-		os.WriteFile(filepath.Join(dir, "manifest.json"), good, 0o644)
+		os.WriteFile(filepath.Join(dir, "manifest.json"), withField(raw, i, "sha256", fmt.Sprintf(`"%x"`, sum)), 0o644)
 		probs, _, err := suite.Verify(context.Background(), dir)
 		if err != nil || len(probs) != 1 || !strings.Contains(probs[0], rows[i].File) || !strings.Contains(probs[0], "not the encoding") {
 			t.Errorf("%s changed: %q %v", rows[i].File, probs, err)
@@ -713,4 +697,16 @@ func TestRowsOfOneID(t *testing.T) {
 	if probs, _, err := suite.Verify(context.Background(), dir); err != nil || len(probs) != 0 {
 		t.Errorf("the suite put back: %q %v", probs, err)
 	}
+}
+
+// withField is the manifest raw with the field of its row given (0-based)
+// set to value, a JSON text.
+func withField(raw []byte, row int, field, value string) []byte {
+	var m map[string]any
+	json.Unmarshal(raw, &m)
+	var v any
+	json.Unmarshal([]byte(value), &v)
+	m["files"].([]any)[row].(map[string]any)[field] = v
+	out, _ := json.Marshal(m)
+	return out
 }
