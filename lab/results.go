@@ -13,6 +13,7 @@ import (
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/lockfile"
+	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/suite"
@@ -133,6 +134,11 @@ func (r Record) problem() string {
 // them and double them (PAR-2), which must stay finite.
 const maxSeconds = 366 * 24 * 3600
 
+// recordBytesFactor is the memory a record read takes per byte of its
+// line, at most (its strings, the slice's doubling, the JSON decoder's
+// copy).
+const recordBytesFactor = 4
+
 // maxRecordLine caps one line of a results file; a record is a few hundred
 // bytes (its solver output is clipped).
 const maxRecordLine = 1 << 20
@@ -155,6 +161,7 @@ func parseResults(r io.Reader, path string, cut bool) (Header, []Record, sound, 
 	var recs []Record
 	lr := textio.NewLineReader(r, "results")
 	lr.Max = maxRecordLine
+	held, nextCheck := uint64(0), uint64(1<<20)
 	for {
 		l, err := lr.Next()
 		line := lr.Line()
@@ -195,6 +202,15 @@ func parseResults(r io.Reader, path string, cut bool) (Header, []Record, sound, 
 			return h, nil, good, fmt.Errorf("lab: %s, line %d: %s", path, line, problem)
 		}
 		recs = append(recs, rec)
+		held += uint64(lr.Size())
+		if held > nextCheck {
+			// The records are held as read, a few times their bytes:
+			// what comes must fit, or the file is refused in one line.
+			nextCheck *= 2
+			if err := memlimit.Check(recordBytesFactor*nextCheck, fmt.Sprintf("the results in %s (%s read)", path, memlimit.GB(held))); err != nil {
+				return h, nil, good, &nqueens.OptionError{Err: fmt.Errorf("lab: %v", err)}
+			}
+		}
 		good.bytes += int64(lr.Size())
 		good.unended = !ended
 		if !ended {

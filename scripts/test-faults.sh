@@ -170,6 +170,22 @@ expect_err "needs about"
 check "sat: endless comments under ulimit -d" 2 1 sh -c 'ulimit -d 300000 && exec "$0" --quiet sat endless.cnf' "$bin"
 expect_err "clauses"
 wait
+# One endless line: its buffer's next doubling is checked before it is made.
+for cmd in sat xcc; do
+	check "$cmd /dev/zero under ulimit -d" 2 1 sh -c 'ulimit -d 200000 && exec "$0" --quiet "$1" /dev/zero' "$bin" "$cmd"
+	expect_err "a line of"
+done
+# A results file of 300 MB (300 records, each with a command of a
+# megabyte): the records read are held, and refused once they would not fit.
+awk 'BEGIN {
+	x = "x"; while (length(x) < 1000000) x = x x; x = substr(x, 1, 1000000)
+	print "{\"format\":\"nqueens-results-1\",\"version\":\"x\",\"manifest_sha256\":\"ab\",\"suite_command\":\"c\"}"
+	for (i = 0; i < 300; i++)
+		printf "{\"file\":\"a%d.cnf\",\"sha256\":\"01\",\"solver\":\"gini\",\"family\":\"classic\",\"format\":\"dimacs\",\"n\":8,\"expected\":\"SAT\",\"status\":\"SAT\",\"wall_s\":0.5,\"command\":\"%s\"}\n", i, x
+}' >big.jsonl
+check "report of 300 MB of records under ulimit -d" 2 1 sh -c 'ulimit -d 250000 && exec "$0" --quiet report big.jsonl' "$bin"
+expect_err "needs about"
+rm -f big.jsonl
 printf 'p cnf 2 1\n1 3 0\n' >range.cnf
 check "sat: a literal out of range" 2 1 q sat range.cnf
 printf 'a b\na z\n' >unknown.dlx

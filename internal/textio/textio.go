@@ -16,6 +16,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/queenslab/nqueens/internal/memlimit"
 )
 
 // ParseError is a reader's complaint about its input, with the 1-based line
@@ -73,6 +75,13 @@ func (lr *LineReader) Next() ([]byte, error) {
 				return nil, &ParseError{Format: lr.Format, Line: lr.line + 1, Msg: fmt.Sprintf("line longer than %d bytes", lr.Max)}
 			}
 			b, err = lr.br.ReadSlice('\n')
+			if len(lr.long)+len(b) > cap(lr.long) && cap(lr.long) >= 1<<20 {
+				// A long line doubles its buffer as it grows: the
+				// doubling must fit in memory before it is made.
+				if err := memlimit.Check(2*uint64(cap(lr.long)), fmt.Sprintf("a line of %s and more", memlimit.GB(uint64(len(lr.long))))); err != nil {
+					return nil, &ParseError{Format: lr.Format, Line: lr.line + 1, Msg: err.Error()}
+				}
+			}
 			lr.long = append(lr.long, b...)
 		}
 		b = lr.long
@@ -272,10 +281,20 @@ func ReadFile(path string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file", path)
 	}
-	raw, err := io.ReadAll(io.LimitReader(f, max+1))
+	var raw []byte
+	if err == nil && st.Size() <= max {
+		// Held whole: it must fit, read into one buffer of its size
+		// (ReadAll's doubling would take up to twice as much).
+		if err := memlimit.Check(uint64(st.Size()), fmt.Sprintf("reading %s (%s)", path, memlimit.GB(uint64(st.Size())))); err != nil {
+			return nil, err
+		}
+		raw = make([]byte, 0, st.Size()+1)
+	}
+	raw, err = readAllInto(raw, io.LimitReader(f, max+1))
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %v", path, err)
 	}
@@ -283,6 +302,23 @@ func ReadFile(path string, max int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s is larger than %d bytes", path, max)
 	}
 	return raw, nil
+}
+
+// readAllInto appends all of r to buf (grown as needed) and returns it.
+func readAllInto(buf []byte, r io.Reader) ([]byte, error) {
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
 
 // ParseCount reads a count written in decimal digits only (no sign, no
