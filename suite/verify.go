@@ -221,7 +221,7 @@ func readSuiteFile(dir, name string, max int64) ([]byte, error) {
 	}
 	data, err := textio.ReadFile(path, max)
 	if err != nil {
-		return nil, fmt.Errorf("suite: %s: %v", name, err)
+		return nil, fmt.Errorf("suite: %s: %w", name, err)
 	}
 	return data, nil
 }
