@@ -77,10 +77,21 @@ func TestPNGBoard(t *testing.T) {
 // TestPNGScatter: above BoardMaxN each queen darkens its pixel.
 func TestPNGScatter(t *testing.T) {
 	n := 1000
-	q, _ := native.Construct(n)
+	q, err := native.Construct(n)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var b bytes.Buffer
-	draw.WritePNG(&b, draw.Picture{Problem: model.Classic(n), Columns: q, Size: 500})
-	img, _ := png.Decode(&b)
+	if err := draw.WritePNG(&b, draw.Picture{Problem: model.Classic(n), Columns: q, Size: 500}); err != nil {
+		t.Fatalf("WritePNG: %v", err)
+	}
+	img, err := png.Decode(&b)
+	if err != nil {
+		t.Fatalf("the PNG does not decode: %v", err)
+	}
+	if got := img.Bounds().Size(); got.X != 500 || got.Y != 500 {
+		t.Fatalf("a picture of %v, want 500x500", got)
+	}
 	dark := 0
 	for y := 0; y < 500; y++ {
 		for x := 0; x < 500; x++ {
