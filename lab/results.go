@@ -22,8 +22,11 @@ import (
 // Header is the first line of a results file: it ties the runs to one
 // suite (its manifest's SHA-256) and says on which machine they were made.
 type Header struct {
-	Format   string   `json:"format"`
-	Version  string   `json:"version"`
+	Format  string `json:"format"`
+	Version string `json:"version"`
+	// Build is the build that made the runs (nqueens.Build), for the
+	// record: resuming does not compare it.
+	Build    string   `json:"build,omitempty"`
 	Manifest string   `json:"manifest_sha256"`
 	Command  string   `json:"suite_command"`
 	Machine  *Machine `json:"machine,omitempty"`

@@ -190,7 +190,7 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 	}
 	sum := sha256.Sum256(raw)
 	machine := ThisMachine()
-	header := Header{Format: resultsFormat, Version: nqueens.Version, Manifest: hex.EncodeToString(sum[:]), Command: man.Command, Machine: &machine}
+	header := Header{Format: resultsFormat, Version: nqueens.Version, Build: nqueens.Build().String(), Manifest: hex.EncodeToString(sum[:]), Command: man.Command, Machine: &machine}
 	res, old, err := openResults(o.Results, header)
 	if err != nil {
 		return nil, err

@@ -232,7 +232,7 @@ Rows and columns are numbered from 1 in everything it prints and reads,
 from 0 in JSON output. Errors are one line on standard error.
 
 Exit statuses:` + exitStatusHelp(),
-		Version:       nqueens.Version,
+		Version:       nqueens.Build().String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -270,7 +270,7 @@ Exit statuses:` + exitStatusHelp(),
 		})
 		return bad
 	}
-	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e), newMerge(e), newDraw(e), newTrace(e), newBench(e), newRun(e), newPlot(e), newReport(e), newEstimate(e), newLimitExec(e))
+	root.AddCommand(newSolve(e), newCount(e), newVerify(e), newEncode(e), newSAT(e), newXCC(e), newCheck(e), newGen(e), newMerge(e), newDraw(e), newTrace(e), newBench(e), newRun(e), newPlot(e), newReport(e), newEstimate(e), newVersion(e), newLimitExec(e))
 	for _, c := range testCommands {
 		root.AddCommand(c(e))
 	}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"regexp"
 	"strings"
 	"syscall"
@@ -1101,5 +1102,22 @@ func TestJoinShardsCLI(t *testing.T) {
 	}
 	if code, out, errs := runCLI(t, "", "count", "13", "--checkpoint", filepath.Join(dir, "ck-new")); code != 0 || !strings.Contains(out, "of the join") {
 		t.Errorf("new checkpoint without -m: %d %q %q", code, out, errs)
+	}
+}
+
+// TestVersion: --version and the version command name the build: the
+// toolkit's version, the module's, the Go version and the platform.
+func TestVersion(t *testing.T) {
+	code, out, errs := runCLI(t, "", "version")
+	if code != 0 || errs != "" || !strings.HasPrefix(out, "nqueens "+nqueens.Version+"\n") || !strings.Contains(out, "go:       "+runtime.Version()) ||
+		!strings.Contains(out, "platform: "+runtime.GOOS+"/"+runtime.GOARCH) {
+		t.Errorf("version: %d %q %q", code, out, errs)
+	}
+	code, out, _ = runCLI(t, "", "--version")
+	if code != 0 || !strings.HasPrefix(out, "nqueens version "+nqueens.Version+" (") || !strings.Contains(out, runtime.Version()) {
+		t.Errorf("--version: %d %q", code, out)
+	}
+	if code, _, errs := runCLI(t, "", "version", "x"); code != 2 || strings.Count(errs, "\n") != 1 {
+		t.Errorf("version x: %d %q", code, errs)
 	}
 }
