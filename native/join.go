@@ -131,7 +131,8 @@ type quarters struct {
 	colStart, colSets []uint32
 }
 
-// setCols fills q.colStart and q.colSets from q.index.
+// setCols fills q.colStart and q.colSets from q.index (filter builds a
+// filtered list's as it copies).
 func (q *quarters) setCols() {
 	h := q.h
 	q.colStart = slices.Grow(q.colStart[:0], 1<<h+1)[:1<<h+1]
@@ -232,26 +233,34 @@ func (f *quarters) filter(q *quarters, f1, f2 uint32) {
 	f.index = slices.Grow(f.index[:0], len(q.index))[:len(q.index)]
 	// Only the keys that hold placements are read (colSets); the index
 	// of the others is where the next one starts.
+	// The column sets that keep a placement are listed as they come.
 	h := q.h
+	f.colStart = slices.Grow(f.colStart[:0], 1<<h+1)[:1<<h+1]
+	f.colSets = f.colSets[:0]
 	next := 0
 	for r := range 1 << h {
+		f.colStart[r] = uint32(len(f.colSets))
 		for _, c := range q.colSets[q.colStart[r]:q.colStart[r+1]] {
 			k := r<<h | int(c)
 			for ; next <= k; next++ {
 				f.index[next] = uint32(len(f.d1))
 			}
+			from := len(f.d1)
 			for x := q.index[k]; x < q.index[k+1]; x++ {
 				if q.d1[x]&f1 == 0 && q.d2[x]&f2 == 0 {
 					f.d1 = append(f.d1, q.d1[x])
 					f.d2 = append(f.d2, q.d2[x])
 				}
 			}
+			if len(f.d1) > from {
+				f.colSets = append(f.colSets, c)
+			}
 		}
 	}
+	f.colStart[1<<h] = uint32(len(f.colSets))
 	for ; next < len(f.index); next++ {
 		f.index[next] = uint32(len(f.d1))
 	}
-	f.setCols()
 }
 
 // JoinMemory estimates the bytes the join of n takes on jobs goroutines:
@@ -276,9 +285,12 @@ func JoinMemory(n, jobs int) uint64 {
 	if n%2 == 1 {
 		perJob += 4 * (8*p + 4*idx)
 	}
-	live := table + uint64(max(1, jobs))*perJob
-	return live + live/4 + 16<<20
+	return withSlack(table + uint64(max(1, jobs))*perJob)
 }
+
+// withSlack is the memory that live bytes of the join's data take: a
+// quarter more for the garbage collector's slack, and 16 MB besides.
+func withSlack(live uint64) uint64 { return live + live/4 + 16<<20 }
 
 // JoinProblemMemory is JoinMemory for p: for a variant, four tables of
 // quarters (one a quarter, each at most the classic one), the four
@@ -293,8 +305,7 @@ func JoinProblemMemory(p model.Problem, jobs int) uint64 {
 	q, idx := quarterPlacements(h), uint64(1)<<(2*h)+1
 	table := 4 * (20*q + 8*idx)
 	perJob := 2*2*2*8*maxHalves(n) + 4*(8*q+4*idx)
-	live := table + uint64(max(1, jobs))*perJob
-	return live + live/4 + 16<<20
+	return withSlack(table + uint64(max(1, jobs))*perJob)
 }
 
 // maxHalves bounds the halves of one unit: the longest list measured
@@ -644,12 +655,14 @@ func JoinUnitsDigest(n int) (int, string) {
 type joiner struct {
 	n, h, g int
 	t       *joinTables
-	q       *quarters
 	mask    uint64 // L bits
-	l       int
-	east    []uint64 // patterns of the east halves
-	west    []uint64
-	m       *bitslice.Matcher
+	// colsE and colsW are the columns that take a queen, local to the east
+	// and west halves (before the middle queens of a unit take theirs).
+	colsE, colsW uint32
+	l            int
+	east         []uint64 // patterns of the east halves
+	west         []uint64
+	m            *bitslice.Matcher
 	// For odd n: the quarters without the middle queens' diagonals, as
 	// north-east, south-east, north-west and south-west quarters, for
 	// the pair cross (column and row of the middle queens).
@@ -663,7 +676,12 @@ func newJoiner(n int, t *joinTables) *joiner {
 	h := n / 2
 	g := n - h
 	l := 2*n - 1 - 2*g
-	return &joiner{n: n, h: h, g: g, t: t, q: t.q, l: l, mask: uint64(1)<<l - 1, m: bitslice.New(2 * l), cross: [2]int{-2, -2}}
+	j := &joiner{n: n, h: h, g: g, t: t, l: l, mask: uint64(1)<<l - 1, m: bitslice.New(2 * l), cross: [2]int{-2, -2}}
+	for v := range h {
+		j.colsE |= uint32(t.cols>>(g+v)&1) << v
+		j.colsW |= uint32(t.cols>>(h-1-v)&1) << v
+	}
+	return j
 }
 
 // joinTables are the quarters' placements that every goroutine reads,
@@ -679,7 +697,6 @@ func newJoiner(n int, t *joinTables) *joiner {
 // south-west), and no symmetry is used: every unit weighs 1 and every
 // pair of halves counts once.
 type joinTables struct {
-	q          *quarters
 	roles      [4]*quarters
 	nePl, sePl *quarters
 	direct     bool
@@ -690,16 +707,16 @@ type joinTables struct {
 
 func newJoinTables(n int) *joinTables {
 	h := n / 2
-	t := &joinTables{q: newQuarters(h, nil), rows: uint64(1)<<n - 1, cols: uint64(1)<<n - 1}
-	t.roles = [4]*quarters{t.q, t.q, t.q, t.q}
+	q := newQuarters(h, nil)
+	t := &joinTables{roles: [4]*quarters{q, q, q, q}, rows: uint64(1)<<n - 1, cols: uint64(1)<<n - 1}
 	if n%2 == 0 && h > 0 {
 		// The long anti-diagonal is local u+v = h-1 in the north-east
 		// quarter (global r+c = u+v+g), the long diagonal local
 		// u-v+h-1 = h-1 in the south-east one (global r-c+n-1 =
 		// u-v+h-1+g).
 		t.nePl, t.sePl = new(quarters), new(quarters)
-		t.nePl.filter(t.q, 1<<(h-1), 0)
-		t.sePl.filter(t.q, 0, 1<<(h-1))
+		t.nePl.filter(q, 1<<(h-1), 0)
+		t.sePl.filter(q, 0, 1<<(h-1))
 	}
 	return t
 }
@@ -737,7 +754,6 @@ func newVariantTables(n int, open []uint64, rows, cols uint64) *joinTables {
 		}
 		t.roles[role] = newQuarters(h, local)
 	}
-	t.q = t.roles[0]
 	return t
 }
 
@@ -821,12 +837,7 @@ func joinQuarters(dst []uint64, o1, o2, i1, i2 []uint32, so, si uint, g uint, ma
 func (j *joiner) run(u JoinUnit) (count, pairs uint64) {
 	n, h, g := j.n, j.h, j.g
 	rows := j.t.rows
-	// The columns that take a queen, local to each half.
-	var colsE, colsW uint32
-	for v := range h {
-		colsE |= uint32(j.t.cols>>(g+v)&1) << v
-		colsW |= uint32(j.t.cols>>(h-1-v)&1) << v
-	}
+	colsE, colsW := j.colsE, j.colsW
 	var cross1, cross2 uint64 // global diagonals r+c and r-c+n-1 of the middle queens
 	if n%2 == 1 {
 		m := h
