@@ -321,7 +321,6 @@ func giniCubes(ctx context.Context, in cnf.Source, opt EnumOptions, each func(Mo
 				for _, v := range glob[1:] {
 					loc[v] = 0
 				}
-				clear(fixed)
 				if err != nil {
 					mu.Lock()
 					if firstErr == nil {
