@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -28,11 +27,11 @@ With --diagonals FILE.param:D, N is the list's and may be left out.`,
 		Args: argsBetween(0, 2, "N (or --diagonals FILE.param, which gives it) and at most one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// N, then the file; with --diagonals N is the list's, and a
-			// lone argument is N when it is a whole number, else the file
+			// lone argument is N when it is written as one (digitGroups), else the file
 			// (./20 for a file named 20).
 			nArgs, files := args, []string(nil)
 			switch {
-			case probFlags.diagonals != "" && len(args) == 1 && !isCount(args[0]):
+			case probFlags.diagonals != "" && len(args) == 1 && !digitGroups(args[0]):
 				nArgs, files = nil, args
 			case len(args) >= 1:
 				nArgs, files = args[:1], args[1:]
@@ -70,10 +69,4 @@ With --diagonals FILE.param:D, N is the list's and may be left out.`,
 	}
 	probFlags.add(c)
 	return c
-}
-
-// isCount says whether s is a whole number as N is written.
-func isCount(s string) bool {
-	_, ok := textio.ParseCount(s)
-	return ok
 }
