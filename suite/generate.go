@@ -165,7 +165,7 @@ func (o Options) Validate() error {
 	names := map[string]bool{}
 	for _, l := range o.Lists {
 		switch {
-		case !plainName(l.Name) || l.Name == "":
+		case !plainName(l.Name):
 			return &nqueens.OptionError{Err: fmt.Errorf("suite: a list named %q makes no plain file name (empty, a folder, or starting with a dot): rename its file", l.Name)}
 		case names[l.Name]:
 			return &nqueens.OptionError{Err: fmt.Errorf("suite: two lists are named %q (files of one base name in different folders?): their instances would overwrite each other; rename one", l.Name)}
