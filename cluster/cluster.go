@@ -58,7 +58,9 @@ type Options struct {
 	// Checkpoint is the journal file ("" for none): finished units are
 	// appended to it, and a run that finds it resumes from it.
 	Checkpoint string
-	// Progress is called with units done (resumed ones included) and total.
+	// Progress is called with units done (resumed ones included) and total:
+	// first once before any unit is counted, with the units resumed from
+	// the journal (0 without one), then as units end.
 	Progress func(done, total int)
 }
 
@@ -207,6 +209,9 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 		res.Resumed++
 	}
 	var werr error
+	if o.Progress != nil {
+		o.Progress(res.Resumed, res.Units)
+	}
 	todo := res.Units - res.Resumed
 	if todo <= 0 {
 		res.finish()

@@ -66,7 +66,15 @@ func (unitOpts *unitFlags) run(cmd *cobra.Command, e *env, method nqueens.Method
 		return err
 	}
 	bar := e.progress(fmt.Sprintf("counting N = %d", n), 0)
-	o.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
+	first := true
+	o.Progress = func(done, total int) {
+		if first {
+			// The units resumed from the journal, before any is counted.
+			bar.startAt(int64(done))
+			first = false
+		}
+		bar.set(int64(done), int64(total))
+	}
 	ctx, cancel := solverOpts.context(cmd)
 	defer cancel()
 	r, err := cluster.Count(ctx, n, o)

@@ -622,6 +622,28 @@ func TestProgressJSON(t *testing.T) {
 	}
 }
 
+// TestProgressRateAfterResume: the steps a resumed count finds done at its
+// start (its journal's) do not count in its rate and time left.
+func TestProgressRateAfterResume(t *testing.T) {
+	var errb bytes.Buffer
+	e := &env{stderr: &errb, progressMode: progressJSON}
+	r := e.progress("counting", 1000)
+	r.startAt(900) // the journal's 900 units
+	r.set(900, 1000)
+	// One second later, 10 units more.
+	r.baseTime = r.baseTime.Add(-time.Second)
+	r.last = time.Time{}
+	r.set(910, 1000)
+	lines := strings.Split(strings.TrimSpace(errb.String()), "\n")
+	var l progressLine
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &l); err != nil {
+		t.Fatalf("%q: %v", errb.String(), err)
+	}
+	if l.Rate < 5 || l.Rate > 20 || l.ETA < 4 || l.ETA > 18 {
+		t.Errorf("after resuming: %.1f per second, %.1f s left; want about 10 and 9", l.Rate, l.ETA)
+	}
+}
+
 // TestBench runs the quick benchmark with a plot and decodes the PNG.
 func TestBench(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bench.png")

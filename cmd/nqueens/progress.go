@@ -28,6 +28,11 @@ type reporter struct {
 	start time.Time
 	last  time.Time
 	total int64
+	// base is the steps done before this run (a journal's), and baseTime
+	// when the run's own began: the rate and the time left are of the
+	// steps done since.
+	base     int64
+	baseTime time.Time
 }
 
 // progress returns a reporter for a task of total steps, or nil when
@@ -39,6 +44,7 @@ func (e *env) progress(task string, total int64) *reporter {
 		return nil
 	}
 	r := &reporter{task: task, start: time.Now(), total: total}
+	r.baseTime = r.start
 	switch mode {
 	case progressJSON:
 		r.json = json.NewEncoder(e.stderr)
@@ -101,13 +107,25 @@ func (r *reporter) set(done, total int64) {
 	r.last = now
 	el := now.Sub(r.start).Seconds()
 	l := progressLine{Task: r.task, Done: done, Total: r.total, Elapsed: el}
-	if el > 0 {
-		l.Rate = float64(done) / el
+	if since := now.Sub(r.baseTime).Seconds(); since > 0 && done > r.base {
+		l.Rate = float64(done-r.base) / since
 	}
 	if l.Rate > 0 && r.total > 0 {
 		l.ETA = float64(r.total-done) / l.Rate
 	}
 	r.json.Encode(l)
+}
+
+// startAt says that done steps were done before this run (resumed from a
+// journal): the rate and the time left leave them out. A nil reporter
+// does nothing.
+func (r *reporter) startAt(done int64) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.base, r.baseTime = done, time.Now()
 }
 
 // done ends the display.
