@@ -91,6 +91,10 @@ lines:
 			}
 			for i, p := range []*int{&info.Vars, &info.Clauses} {
 				v, ok := textio.ParseInt(fs[2+i].Text)
+				if !ok && i == 0 && len(bytes.TrimLeft(fs[2].Text, "0123456789")) == 0 {
+					// Digits beyond an int (18 of them, 9 on a 32-bit platform).
+					return nil, lr.Errorf(fs[2].Col, "%s variables: more than the %d that DIMACS solvers number", fs[2].Text, MaxVars)
+				}
 				if !ok || v < 0 || fs[2+i].Text[0] == '+' || fs[2+i].Text[0] == '-' {
 					return nil, lr.Errorf(fs[2+i].Col, "%q is not a count", fs[2+i].Text)
 				}

@@ -3,14 +3,15 @@ package model
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
 
 // MaxN is the largest board size the model accepts. Columns are stored in
 // 32 bits by the fast solvers, and a board larger than this would not fit in
-// memory anyway.
-const MaxN = 1<<32 - 1
+// memory anyway; on a 32-bit platform the bound is the largest int.
+const MaxN = min(1<<32-1, math.MaxInt)
 
 // Unset marks a row without a queen in a partial Placement.
 const Unset = -1

@@ -4,8 +4,9 @@ import (
 	"github.com/queenslab/nqueens/model"
 )
 
-// ConstructMaxN is the largest board Construct accepts (32-bit columns).
-const ConstructMaxN = 1<<32 - 1
+// ConstructMaxN is the largest board Construct accepts (32-bit columns; the
+// largest int on a 32-bit platform).
+const ConstructMaxN = model.MaxN
 
 // Construct writes down a solution of the classic n-queens problem for every
 // n >= 4 (and n = 1) in O(n) time, without search. It is the construction of

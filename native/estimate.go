@@ -28,7 +28,7 @@ type CPEstimate struct {
 // MaxProbes bounds the probes of EstimateCP: each keeps its two figures
 // (17 bytes) until the estimate is summed in the probes' order, so that it
 // does not depend on the goroutines; 2^32 probes take 68 GB.
-const MaxProbes = 1 << 32
+const MaxProbes = min(1<<32, math.MaxInt) // the largest int on a 32-bit platform
 
 // EstimateCP estimates the size of CP's search tree for p, and its number
 // of solutions, by Knuth's method ("Estimating the efficiency of backtrack

@@ -10,8 +10,8 @@ import (
 )
 
 // LocalSearchMaxN is the largest board the local search accepts: columns are
-// stored in 32 bits.
-const LocalSearchMaxN = 1<<32 - 1
+// stored in 32 bits (the largest int on a 32-bit platform).
+const LocalSearchMaxN = model.MaxN
 
 // LocalSearchBytesPerQueen bounds the memory the local search needs per
 // queen: a 4-byte column and, for each of the 2N-1 diagonals of both

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math/bits"
 	"os"
 	"strconv"
 	"strings"
@@ -173,15 +174,20 @@ func FirstField(b []byte) string {
 	return string(b)
 }
 
+// maxIntDigits is the most digits ParseInt takes: every number of 18
+// digits fits a 64-bit int (below 2^62), every number of 9 a 32-bit one.
+const maxIntDigits = 9 + 9*(bits.UintSize/64)
+
 // ParseInt reads a decimal integer with an optional sign, refusing
-// anything else and values beyond ±2^62.
+// anything else and values of more than 18 digits (9 on a 32-bit
+// platform), so that no value wraps around.
 func ParseInt(b []byte) (int, bool) {
 	neg := false
 	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
 		neg = b[0] == '-'
 		b = b[1:]
 	}
-	if len(b) == 0 || len(b) > 18 {
+	if len(b) == 0 || len(b) > maxIntDigits {
 		return 0, false
 	}
 	v := 0
@@ -322,7 +328,7 @@ func readAllInto(buf []byte, r io.Reader) ([]byte, error) {
 }
 
 // ParseCount reads a count written in decimal digits only (no sign, no
-// space), at most 18 of them.
+// space), at most 18 of them (9 on a 32-bit platform).
 func ParseCount(s string) (int, bool) {
 	if s == "" || s[0] == '+' || s[0] == '-' {
 		return 0, false

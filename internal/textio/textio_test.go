@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -76,12 +77,14 @@ func TestFieldsAndParseInt(t *testing.T) {
 	if len(fs) != 3 || string(fs[0].Text) != "12" || fs[0].Col != 2 || string(fs[1].Text) != "-3" || fs[1].Col != 5 || fs[2].Col != 9 {
 		t.Errorf("fields %+v", fs)
 	}
-	for in, want := range map[string]int{"0": 0, "-7": -7, "+7": 7, "999999999999999999": 999999999999999999} {
+	most := strings.Repeat("9", 9+9*(strconv.IntSize/64)) // the most digits an int holds whole
+	mostValue, _ := strconv.Atoi(most)
+	for in, want := range map[string]int{"0": 0, "-7": -7, "+7": 7, most: mostValue, "-" + most: -mostValue} {
 		if v, ok := textio.ParseInt([]byte(in)); !ok || v != want {
 			t.Errorf("ParseInt(%q) = %d, %v", in, v, ok)
 		}
 	}
-	for _, in := range []string{"", "-", "1x", "9999999999999999999", "--1", "-9223372036854775808"} {
+	for _, in := range []string{"", "-", "1x", most + "9", "--1", "-9223372036854775808"} {
 		if _, ok := textio.ParseInt([]byte(in)); ok {
 			t.Errorf("ParseInt(%q) accepted", in)
 		}
@@ -104,12 +107,14 @@ func TestReadFileAndParseCount(t *testing.T) {
 	if _, err := textio.ReadFile(filepath.Join(dir, "nosuch"), 10); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing: %v", err)
 	}
-	for s, want := range map[string]int{"0": 0, "08": 8, "123456789012345678": 123456789012345678} {
+	digits := "123456789012345678"[:9+9*(strconv.IntSize/64)] // the most an int holds whole
+	whole, _ := strconv.Atoi(digits)
+	for s, want := range map[string]int{"0": 0, "08": 8, digits: whole} {
 		if v, ok := textio.ParseCount(s); !ok || v != want {
 			t.Errorf("ParseCount(%q) = %d, %v", s, v, ok)
 		}
 	}
-	for _, s := range []string{"", "+1", "-1", "1x", " 1", "1234567890123456789"} {
+	for _, s := range []string{"", "+1", "-1", "1x", " 1", digits + "9"} {
 		if _, ok := textio.ParseCount(s); ok {
 			t.Errorf("ParseCount(%q) accepted", s)
 		}
