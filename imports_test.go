@@ -17,29 +17,31 @@ import (
 var allowedImports = map[string][]string{
 	"model":               {"internal/textio"},   // a leaf: the escape of comment lines
 	"internal/textio":     {"internal/memlimit"}, // leaves both: what a read holds must fit
-	"internal/atomicfile": {},
-	"internal/memlimit":   {},
+	"internal/platform":   {},                    // what differs between systems, on x/sys
+	"internal/atomicfile": {"internal/platform"},
+	"internal/memlimit":   {"internal/platform"},
 	"internal/panics":     {},
 	"internal/bitslice":   {},
 	"internal/cmdline":    {},
 	"internal/pyrand":     {},
-	"internal/lockfile":   {},
+	"internal/lockfile":   {"internal/platform"},
 	"internal/brute":      {"model", "xcc"},
 	"internal/gent2017":   {"model"},
 	"cnf":                 {"internal/textio", "internal/memlimit"},
 	"xcc":                 {"internal/textio", "internal/memlimit"},
 	"native":              {"model", "internal/panics", "internal/bitslice"},
 	"encode":              {"model", "cnf", "xcc", "internal/textio"},
-	"solvers/sat":         {"cnf", "cnf/drat", "internal/textio", "internal/memlimit", "internal/panics"},
+	"solvers/sat":         {"cnf", "cnf/drat", "internal/textio", "internal/memlimit", "internal/panics", "internal/platform"},
 	"cnf/drat":            {"cnf", "internal/memlimit"},
 	"solvers/dlx":         {"xcc", "internal/panics"},
 	"solvers/minizinc":    {},
 	"":                    {"model", "native", "encode", "cnf", "cnf/drat", "xcc", "solvers/sat", "solvers/dlx", "internal/memlimit"},
 	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
 	"suite":               {"", "model", "native", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/pyrand", "internal/textio"},
-	"lab":                 {"", "model", "encode", "cnf", "solvers/sat", "solvers/minizinc", "suite", "internal/lockfile", "internal/memlimit", "internal/panics", "internal/textio"},
+	"lab":                 {"", "model", "encode", "cnf", "solvers/sat", "solvers/minizinc", "suite", "internal/lockfile", "internal/memlimit", "internal/panics", "internal/platform", "internal/textio"},
 	"cluster":             {"", "native", "internal/lockfile", "internal/textio", "internal/memlimit"},
 	"draw":                {"model", "native"},
+	"scripts/typecheck":   {}, // a tool of the test script
 }
 
 // TestImportRules holds every package of the module to allowedImports, and

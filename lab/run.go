@@ -17,13 +17,13 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/panics"
+	"github.com/queenslab/nqueens/internal/platform"
 	"github.com/queenslab/nqueens/internal/textio"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/sat"
@@ -154,6 +154,10 @@ func (o Options) validate() error {
 		return &nqueens.OptionError{Err: fmt.Errorf("lab: a CPU-time limit must be at least 1 s (the system counts whole seconds), not %v", o.CPU)}
 	case (o.Memory > 0 || o.CPU > 0) && o.Limit == nil:
 		return errors.New("lab: a memory or CPU limit needs Options.Limit")
+	case o.Memory > 0 || o.CPU > 0:
+		if err := platform.CanLimit(); err != nil {
+			return &nqueens.OptionError{Err: fmt.Errorf("lab: %v", err)}
+		}
 	}
 	return nil
 }
@@ -335,11 +339,10 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 	rctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(rctx, argv[0], argv[1:]...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	platform.Group(cmd)
 	if o.Memory > 0 {
 		cmd.Env = append(os.Environ(), "GOMEMLIMIT="+strconv.FormatInt(o.Memory/10*9, 10))
 	}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = time.Second
 	var stdout capped
 	stdout.max = 256 << 20
@@ -354,13 +357,12 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 	}
 	pid := cmd.Process.Pid
 	waitErr := cmd.Wait()
-	syscall.Kill(-pid, syscall.SIGKILL) // nothing of the run outlives it
+	platform.KillGroup(pid) // nothing of the run outlives it
 	rec.Wall = time.Since(start).Seconds()
 	if ps := cmd.ProcessState; ps != nil {
-		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
-			rec.CPU = seconds(ru.Utime) + seconds(ru.Stime)
-			rec.PeakKB = ru.Maxrss
-		}
+		u := platform.UsageOf(ps)
+		rec.CPU = u.UserSeconds + u.SystemSeconds
+		rec.PeakKB = int64(u.PeakBytes >> 10)
 		rec.Exit = ps.ExitCode()
 	}
 	if rctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
@@ -369,11 +371,7 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 		return rec, nil
 	}
 	var ee *exec.ExitError
-	xcpu := false
-	if errors.As(waitErr, &ee) {
-		ws, ok := ee.Sys().(syscall.WaitStatus)
-		xcpu = ok && ws.Signaled() && ws.Signal() == syscall.SIGXCPU
-	}
+	xcpu := errors.As(waitErr, &ee) && platform.CPULimitHit(ee.ProcessState)
 	if o.CPU > 0 && (xcpu || rec.CPU >= 0.99*o.cpuSeconds()) {
 		// Past the CPU limit (SIGXCPU, then SIGKILL a second later): a
 		// TIMEOUT, whatever the solver printed on its way out.
@@ -391,9 +389,9 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 		lastErr = lastErr[i+1:]
 	}
 	if errors.As(waitErr, &ee) {
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			rec.Exit = -int(ws.Signal())
-			rec.Status, rec.Detail = memoutOr(Crash, o, rec, errText), fmt.Sprintf("killed by %v", ws.Signal())
+		if name, number, ok := platform.Signaled(ee.ProcessState); ok {
+			rec.Exit = -number
+			rec.Status, rec.Detail = memoutOr(Crash, o, rec, errText), "killed by "+name
 			return rec, nil
 		}
 	} else if waitErr != nil {
@@ -486,8 +484,6 @@ func outOfMemory(out string) bool {
 	}
 	return false
 }
-
-func seconds(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
 
 // checkModel checks a SAT solver's model against the clauses of the file's
 // bytes and decodes the queens; problem says why the model is wrong, ""

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite (README.md, "Two commands"): formatting, vet, all
 # tests, the race detector on the concurrent parts, the fuzz targets briefly,
-# the fault script and the examples. Long checks (both counters up to
+# every platform (scripts/test-platforms.sh), the fault script and the
+# examples. Long checks (both counters up to
 # n = 18) run with: go test ./native -long
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,6 +59,9 @@ for target in cnf:FuzzReadDIMACS xcc:FuzzRead solvers/sat:FuzzParseOutput cluste
 done
 rm -f "$fuzzlog"
 echo "fuzz: $targets targets ran"
+# Every platform: the targets type-check, and the tests of the readers,
+# writers and counters pass on a big-endian 32-bit processor (emulated).
+bash scripts/test-platforms.sh
 # The command line under hostile input, signals and faults.
 bash scripts/test-faults.sh
 # The examples build and run (in a scratch folder).

@@ -15,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -26,6 +25,7 @@ import (
 	"github.com/queenslab/nqueens/internal/cmdline"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/panics"
+	"github.com/queenslab/nqueens/internal/platform"
 	"github.com/queenslab/nqueens/internal/textio"
 )
 
@@ -39,7 +39,7 @@ const (
 	exitUsage    = 2
 	exitInternal = 3 // a bug: a panic caught at the command's boundary
 
-	exitInterrupt = 128 + int(syscall.SIGINT)
+	exitInterrupt = 130 // 128 + SIGINT, as a shell says after Ctrl-C
 )
 
 // Exit statuses of nqueens sat, as SAT solvers give them.
@@ -110,7 +110,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(sigs, platform.StopSignals...)
 	defer signal.Stop(sigs)
 	var caught atomic.Value // the signal received
 	finished := make(chan struct{})
@@ -191,12 +191,7 @@ func exitStatus(err error, e *env, stderr io.Writer) int {
 
 // signalStatus is the exit status after signal s: 128 plus its number
 // (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP).
-func signalStatus(s os.Signal) int {
-	if n, ok := s.(syscall.Signal); ok {
-		return 128 + int(n)
-	}
-	return 130
-}
+func signalStatus(s os.Signal) int { return platform.SignalExit(s) }
 
 // checkedWriter remembers the first failed write, so that output lost on a
 // full disk or a closed descriptor is an error, not a silent exit 0.

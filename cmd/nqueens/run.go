@@ -3,21 +3,20 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
-	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
-	"unsafe"
 
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/platform"
 	"github.com/queenslab/nqueens/lab"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/sat"
@@ -301,38 +300,12 @@ func newLimitExec(e *env) *cobra.Command {
 			if err != nil {
 				return usagef("limit-exec: %v", err)
 			}
-			// Everything execve needs is made before the limit is set: once
-			// it is, an allocation of this process could fail (its address
-			// space may already be larger than the limit), so nothing runs
-			// between the two system calls but them.
-			pathp, err := syscall.BytePtrFromString(path)
-			if err != nil {
+			err = platform.ExecLimited(path, args, os.Environ(), data, cpu)
+			var unsupported *platform.ErrUnsupported
+			if errors.As(err, &unsupported) {
 				return usagef("limit-exec: %v", err)
 			}
-			argv, err := syscall.SlicePtrFromStrings(args)
-			if err != nil {
-				return usagef("limit-exec: %v", err)
-			}
-			envv, err := syscall.SlicePtrFromStrings(os.Environ())
-			if err != nil {
-				return usagef("limit-exec: %v", err)
-			}
-			runtime.LockOSThread()
-			debug.SetGCPercent(-1)
-			dataLim := syscall.Rlimit{Cur: uint64(data), Max: uint64(data)}
-			cpuLim := syscall.Rlimit{Cur: uint64(cpu), Max: uint64(cpu) + 1}
-			if data > 0 {
-				if _, _, errno := syscall.RawSyscall(syscall.SYS_SETRLIMIT, syscall.RLIMIT_DATA, uintptr(unsafe.Pointer(&dataLim)), 0); errno != 0 {
-					return fmt.Errorf("limit-exec: setrlimit: %v", errno)
-				}
-			}
-			if cpu > 0 {
-				if _, _, errno := syscall.RawSyscall(syscall.SYS_SETRLIMIT, syscall.RLIMIT_CPU, uintptr(unsafe.Pointer(&cpuLim)), 0); errno != 0 {
-					return fmt.Errorf("limit-exec: setrlimit: %v", errno)
-				}
-			}
-			_, _, errno := syscall.RawSyscall(syscall.SYS_EXECVE, uintptr(unsafe.Pointer(pathp)), uintptr(unsafe.Pointer(&argv[0])), uintptr(unsafe.Pointer(&envv[0])))
-			return fmt.Errorf("limit-exec: cannot run %s: %v", path, errno)
+			return fmt.Errorf("limit-exec: cannot run %s: %v", path, err)
 		},
 	}
 	c.Flags().Int64Var(&data, "data", 0, "data-segment limit in bytes (RLIMIT_DATA)")

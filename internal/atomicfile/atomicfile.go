@@ -29,6 +29,8 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"github.com/queenslab/nqueens/internal/platform"
 )
 
 // Error is a failure to write a target; it names the target, not the
@@ -52,7 +54,7 @@ func Check(path string) error {
 		return err
 	}
 	if st != nil && !st.Mode().IsRegular() {
-		if err := syscall.Access(target, 2); err != nil { // W_OK
+		if err := platform.Writable(target, false); err != nil {
 			return fail(path, err)
 		}
 		return nil
@@ -65,7 +67,7 @@ func Check(path string) error {
 	case !dst.IsDir():
 		return fail(path, fmt.Errorf("%s is not a folder", dir))
 	}
-	if err := syscall.Access(dir, 2|1); err != nil { // W_OK|X_OK
+	if err := platform.Writable(dir, true); err != nil {
 		return fail(path, fmt.Errorf("folder %s: %w", dir, err))
 	}
 	return nil
@@ -265,7 +267,7 @@ func RemoveStale(target string) []string {
 		}
 		pidText, _, ok := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(pidText)
-		if !ok || err != nil || pid <= 0 || alive(pid) {
+		if !ok || err != nil || pid <= 0 || platform.Alive(pid) {
 			continue
 		}
 		if os.Remove(filepath.Join(dir, e.Name())) == nil {
@@ -273,13 +275,6 @@ func RemoveStale(target string) []string {
 		}
 	}
 	return removed
-}
-
-// alive reports whether a process with that id exists (it may belong to
-// another user: EPERM says it exists too).
-func alive(pid int) bool {
-	err := syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
 // umask reads the process's file mode creation mask from /proc/self/status

@@ -1,13 +1,15 @@
 // Package lockfile opens the files that one run at a time may write
 // (checkpoint journals, results of nqueens run, suite folders' locks),
-// holding an exclusive flock on each for as long as it is open.
+// holding an exclusive lock on each (flock; LockFileEx on Windows) for as
+// long as it is open.
 package lockfile
 
 import (
 	"errors"
 	"fmt"
 	"os"
-	"syscall"
+
+	"github.com/queenslab/nqueens/internal/platform"
 )
 
 var (
@@ -29,9 +31,9 @@ func Open(path string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	if err := platform.Lock(f); err != nil {
 		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
+		if errors.Is(err, platform.ErrBusy) {
 			return nil, ErrBusy
 		}
 		return nil, fmt.Errorf("lock: %v", err)

@@ -2,19 +2,17 @@
 // that work whose size is known in advance (a formula read from a header,
 // a board to allocate, frames to draw) is refused before it allocates
 // rather than ended by the kernel. The limit is the smallest of the
-// memory the system has available (MemAvailable), the process's address
-// space limit (RLIMIT_AS) less what it maps, its data-segment limit
-// (RLIMIT_DATA, as nqueens run sets it) less its data, and the cgroup v2
-// limit (memory.max) less what the cgroup uses.
+// memory the system has available (MemAvailable on Linux, the physical
+// memory on macOS and FreeBSD, GlobalMemoryStatusEx on Windows), the
+// process's address space limit (RLIMIT_AS) less what it maps, its
+// data-segment limit (RLIMIT_DATA, as nqueens run sets it) less its data,
+// and the cgroup v2 limit (memory.max) less what the cgroup uses.
 package memlimit
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
-	"syscall"
+
+	"github.com/queenslab/nqueens/internal/platform"
 )
 
 // Limit is how much memory may still be taken, and what bounds it.
@@ -31,19 +29,20 @@ func Available() (l Limit, ok bool) {
 			l, ok = Limit{Bytes: b, Source: source}, true
 		}
 	}
-	if b, found := meminfo("MemAvailable:"); found {
-		take(b, "MemAvailable")
+	if _, avail, source, found := platform.Memory(); found {
+		take(avail, source)
 	}
-	var rl syscall.Rlimit
-	if syscall.Getrlimit(syscall.RLIMIT_AS, &rl) == nil && rl.Cur != ^uint64(0) {
-		used, _ := statusKB("VmSize:")
-		take(sub(rl.Cur, used), "RLIMIT_AS")
+	as, data, hasAS, hasData := platform.Limits()
+	if hasAS || hasData {
+		size, used := platform.Mapped()
+		if hasAS {
+			take(sub(as, size), "RLIMIT_AS")
+		}
+		if hasData {
+			take(sub(data, used), "RLIMIT_DATA")
+		}
 	}
-	if syscall.Getrlimit(syscall.RLIMIT_DATA, &rl) == nil && rl.Cur != ^uint64(0) {
-		used, _ := statusKB("VmData:")
-		take(sub(rl.Cur, used), "RLIMIT_DATA")
-	}
-	if max, cur, found := cgroup(); found {
+	if max, cur, found := platform.Cgroup(); found {
 		take(sub(max, cur), "cgroup memory.max")
 	}
 	return l, ok
@@ -56,62 +55,10 @@ func sub(a, b uint64) uint64 {
 	return a - b
 }
 
-// Total is the machine's memory (MemTotal), in bytes.
-func Total() (uint64, bool) { return meminfo("MemTotal:") }
-
-// meminfo reads a field of /proc/meminfo in bytes.
-func meminfo(field string) (uint64, bool) {
-	return kbField("/proc/meminfo", field)
-}
-
-// statusKB reads a field of /proc/self/status in bytes.
-func statusKB(field string) (uint64, bool) {
-	return kbField("/proc/self/status", field)
-}
-
-func kbField(path, field string) (uint64, bool) {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return 0, false
-	}
-	for _, line := range strings.Split(string(raw), "\n") {
-		if rest, found := strings.CutPrefix(line, field); found {
-			f := strings.Fields(rest)
-			if len(f) >= 1 {
-				if kb, err := strconv.ParseUint(f[0], 10, 64); err == nil {
-					return kb << 10, true
-				}
-			}
-		}
-	}
-	return 0, false
-}
-
-// cgroup reads the cgroup v2 limit and usage of this process's cgroup.
-func cgroup() (max, cur uint64, ok bool) {
-	raw, err := os.ReadFile("/proc/self/cgroup")
-	if err != nil {
-		return 0, 0, false
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
-		path, found := strings.CutPrefix(line, "0::")
-		if !found {
-			continue
-		}
-		dir := filepath.Join("/sys/fs/cgroup", path)
-		m, err := os.ReadFile(filepath.Join(dir, "memory.max"))
-		if err != nil || strings.TrimSpace(string(m)) == "max" {
-			return 0, 0, false
-		}
-		max, err := strconv.ParseUint(strings.TrimSpace(string(m)), 10, 64)
-		if err != nil {
-			return 0, 0, false
-		}
-		c, _ := os.ReadFile(filepath.Join(dir, "memory.current"))
-		cur, _ = strconv.ParseUint(strings.TrimSpace(string(c)), 10, 64)
-		return max, cur, true
-	}
-	return 0, 0, false
+// Total is the machine's memory, in bytes.
+func Total() (uint64, bool) {
+	total, _, _, ok := platform.Memory()
+	return total, ok
 }
 
 // TooLargeError is work refused because it would need more memory than the

@@ -14,12 +14,12 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/cnf/drat"
 	"github.com/queenslab/nqueens/internal/panics"
+	"github.com/queenslab/nqueens/internal/platform"
 	"github.com/queenslab/nqueens/internal/textio"
 )
 
@@ -138,8 +138,7 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra, aft
 		args = append(args, result)
 	}
 	cmd := exec.CommandContext(ctx, e.Path, args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	platform.Group(cmd)
 	cmd.WaitDelay = 500 * time.Millisecond
 	var stderr tailBuffer
 	cmd.Stderr = &stderr
@@ -160,7 +159,7 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra, aft
 	}
 	pid := cmd.Process.Pid
 	// Whatever happens, nothing of the solver's process group outlives the call.
-	defer syscall.Kill(-pid, syscall.SIGKILL)
+	defer platform.KillGroup(pid)
 	var feedErr error
 	var wg sync.WaitGroup
 	var caught panics.Catcher
@@ -186,7 +185,7 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra, aft
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				syscall.Kill(-pid, syscall.SIGKILL)
+				platform.KillGroup(pid)
 				io.Copy(io.Discard, stdout)
 				readDone <- fmt.Errorf("sat: %s: reading its output: panic: %v", e.Program, r)
 			}
@@ -194,7 +193,7 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra, aft
 		err := read(stdout)
 		if err != nil {
 			// Stop the solver: its answer is already wrong.
-			syscall.Kill(-pid, syscall.SIGKILL)
+			platform.KillGroup(pid)
 			err = fmt.Errorf("sat: %s: %w", e.Program, err)
 		}
 		io.Copy(io.Discard, stdout)
@@ -221,8 +220,8 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra, aft
 	var ee *exec.ExitError
 	switch {
 	case errors.As(waitErr, &ee):
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return 0, nil, "", fmt.Errorf("sat: %s crashed (%v)%s", e.Program, ws.Signal(), stderr.last())
+		if name, _, ok := platform.Signaled(ee.ProcessState); ok {
+			return 0, nil, "", fmt.Errorf("sat: %s crashed (%s)%s", e.Program, name, stderr.last())
 		}
 		exit = ee.ExitCode()
 	case waitErr != nil:
@@ -498,16 +497,15 @@ func (e *External) Certify(ctx context.Context, in cnf.Source) (Result, error) {
 // A writer that goes on writing is stopped by the caller's context.
 // It is named what in errors.
 func openRegular(path, what string) (*os.File, error) {
-	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	f, err := platform.OpenRegular(path)
 	switch {
-	case errors.Is(err, syscall.ENOENT):
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, fs.ErrNotExist
-	case errors.Is(err, syscall.ELOOP):
+	case errors.Is(err, platform.ErrSymlink):
 		return nil, fmt.Errorf("sat: %s is a symbolic link, not a regular file", what)
 	case err != nil:
 		return nil, fmt.Errorf("sat: %s: %v", what, err)
 	}
-	f := os.NewFile(uintptr(fd), path)
 	st, err := f.Stat()
 	if err == nil && !st.Mode().IsRegular() {
 		err = fmt.Errorf("sat: %s is not a regular file (%v)", what, st.Mode().Type())

@@ -9,8 +9,9 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
+
+	"github.com/queenslab/nqueens/internal/platform"
 )
 
 // ProgramVersion names the build of a solver program: the first line of
@@ -22,8 +23,7 @@ func ProgramVersion(ctx context.Context, path string) string {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, path, "--version")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	platform.Group(cmd)
 	// A solver that leaves a process behind holding its output does not
 	// hold the probe: the pipes are closed a second after it ends.
 	cmd.WaitDelay = time.Second
