@@ -87,6 +87,12 @@ func runUnits[U, R any](ctx context.Context, jobs int, list iter.Seq2[int, U], t
 			work := newWorker(&stop)
 			batch := make([]job, 0, unitBatch)
 			for !stop.Load() {
+				if ctx.Err() != nil {
+					// Seen here at once, not when the watch's goroutine runs:
+					// a count of small units could end before it does.
+					stop.Store(true)
+					return
+				}
 				if batch = fill(batch[:0]); len(batch) == 0 {
 					return
 				}
