@@ -29,7 +29,10 @@ const (
 type formatSpec struct {
 	format Format
 	ext    string
-	write  func(ctx context.Context, w io.Writer, p model.Problem, amo AMO, order Order, opt Options) error
+	// comment begins each comment line of the header ("" where the
+	// header is an XML comment, or the format has none).
+	comment string
+	write   func(ctx context.Context, w io.Writer, p model.Problem, amo AMO, order Order, opt Options) error
 	// size gives the variables and the constraints (clauses, options) of
 	// the file that write writes.
 	size func(p model.Problem, amo AMO) (vars, constraints int, err error)
@@ -45,7 +48,7 @@ func minizincSize(p model.Problem, _ AMO) (int, int, error) {
 // formats is the one table of the formats: name, file extension, writer
 // and size.
 var formats = []formatSpec{
-	{DIMACS, ".cnf", func(ctx context.Context, w io.Writer, p model.Problem, amo AMO, _ Order, opt Options) error {
+	{DIMACS, ".cnf", "c", func(ctx context.Context, w io.Writer, p model.Problem, amo AMO, _ Order, opt Options) error {
 		f, err := NewCNF(p, amo)
 		if err != nil {
 			return err
@@ -59,7 +62,7 @@ var formats = []formatSpec{
 		v, cl := c.Size()
 		return v, cl, nil
 	}},
-	{XCC, ".dlx", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, order Order, opt Options) error {
+	{XCC, ".dlx", "|", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, order Order, opt Options) error {
 		return WriteQueensXCC(ctx, w, p, order, opt)
 	}, func(p model.Problem, _ AMO) (int, int, error) {
 		x, _, err := QueensCover(p, OrganPipe)
@@ -68,26 +71,26 @@ var formats = []formatSpec{
 		}
 		return x.Items(), len(x.Options), nil
 	}},
-	{OPB, ".opb", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
+	{OPB, ".opb", "*", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteOPB(ctx, w, p, opt)
 	}, func(p model.Problem, _ AMO) (int, int, error) {
 		v, c := OPBSize(p)
 		return v, c, nil
 	}},
-	{MiniZinc, ".mzn", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
+	{MiniZinc, ".mzn", "%", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteMiniZinc(ctx, w, p, opt)
 	}, minizincSize},
-	{MiniZincData, ".dzn", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
+	{MiniZincData, ".dzn", "%", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteMiniZincData(ctx, w, p, opt)
 	}, minizincSize},
-	{MiniZincInline, ".inline.mzn", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
+	{MiniZincInline, ".inline.mzn", "%", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteMiniZincInline(ctx, w, p, opt)
 	}, minizincSize},
 	// .xml, as the XCSP3 competition names its files.
-	{XCSP3, ".xml", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
+	{XCSP3, ".xml", "", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteXCSP3(ctx, w, p, opt)
 	}, minizincSize},
-	{Param, ".param", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, _ Options) error {
+	{Param, ".param", "", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, _ Options) error {
 		return WriteParam(w, p)
 	}, func(p model.Problem, _ AMO) (int, int, error) { return p.N, len(p.Excluded), nil }},
 }
@@ -158,6 +161,15 @@ func (f Format) spec() (formatSpec, bool) {
 func (f Format) Extension() string {
 	s, _ := f.spec()
 	return s.ext
+}
+
+// CommentMark is what begins each comment line of the header the format's
+// writer puts first: "c" for DIMACS, "|" for XCC, "*" for OPB, "%" for
+// MiniZinc; "" for XCSP3 (its header is one XML comment) and .param (no
+// header).
+func (f Format) CommentMark() string {
+	s, _ := f.spec()
+	return s.comment
 }
 
 // Size gives the variables and the constraints (clauses for DIMACS,

@@ -144,6 +144,31 @@ func TestHeader(t *testing.T) {
 	}
 }
 
+// TestCommentMark: every header line each format's writer puts first
+// begins with the format's CommentMark, which readers of the files (suite
+// verify) take for the end of the header.
+func TestCommentMark(t *testing.T) {
+	for _, f := range encode.Formats() {
+		mark := f.CommentMark()
+		if mark == "" {
+			continue
+		}
+		var buf bytes.Buffer
+		if err := encode.Write(context.Background(), &buf, model.Classic(5), f, nil, 0, encode.Options{Generator: "nqueens 9.9", Command: "nqueens encode 5", Note: "a note"}); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.SplitAfter(buf.String(), "\n")
+		if len(lines) < 4 {
+			t.Fatalf("%s: %q", f, buf.String())
+		}
+		for _, l := range lines[:3] {
+			if !strings.HasPrefix(l, mark+" ") {
+				t.Errorf("%s: header line %q does not begin with %q", f, l, mark+" ")
+			}
+		}
+	}
+}
+
 // gophersatCount counts the solutions of an OPB file with gophersat and a
 // blocking loop over the queen variables (its own CountModels over-counts).
 func gophersatCount(t *testing.T, opb []byte, p model.Problem) uint64 {

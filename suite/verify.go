@@ -171,27 +171,19 @@ func sameEncoding(ctx context.Context, r Row, data []byte, p model.Problem) erro
 }
 
 // encodingBody is data from the first line that is not a comment of the
-// format on ("c" in DIMACS, "|" in XCC, "*" in OPB, "%" in MiniZinc, the
-// first XML comment of XCSP3; .param has none).
+// format on (encode.Format.CommentMark; for XCSP3, after its first XML
+// comment; .param has none).
 func encodingBody(f encode.Format, data []byte) []byte {
-	var comment []byte
-	switch f {
-	case encode.DIMACS:
-		comment = []byte("c")
-	case encode.XCC:
-		comment = []byte("|")
-	case encode.OPB:
-		comment = []byte("*")
-	case encode.MiniZinc, encode.MiniZincData, encode.MiniZincInline:
-		comment = []byte("%")
-	case encode.XCSP3:
+	if f == encode.XCSP3 {
 		if rest, ok := bytes.CutPrefix(data, []byte("<!--")); ok {
 			if _, after, ok := bytes.Cut(rest, []byte("-->")); ok {
 				return after
 			}
 		}
 		return data
-	default:
+	}
+	comment := []byte(f.CommentMark())
+	if len(comment) == 0 {
 		return data
 	}
 	for len(data) > 0 && bytes.HasPrefix(data, comment) {
