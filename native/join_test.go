@@ -3,8 +3,10 @@ package native
 import (
 	"context"
 	"errors"
+	"iter"
 	"math/bits"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -285,12 +287,12 @@ func TestQuarterCounts(t *testing.T) {
 }
 
 // TestCountersSurvivePanics: a panic in a goroutine of a counter (here a
-// callback's) ends the count with an error, on one job and on two, instead
-// of leaving the feed waiting for goroutines that are gone.
+// callback's), or in the list of its units, ends the count with an error,
+// on one job and on two, instead of leaving the others waiting at a lock.
 func TestCountersSurvivePanics(t *testing.T) {
 	for _, jobs := range []int{1, 2} {
 		boom := func() { panic("boom") }
-		done := make(chan error, 2)
+		done := make(chan error, 3)
 		go func() {
 			_, err := JoinCount(context.Background(), 14, JoinOptions{Jobs: jobs, OnUnit: func(int, JoinUnitResult) { boom() }})
 			done <- err
@@ -299,7 +301,17 @@ func TestCountersSurvivePanics(t *testing.T) {
 			_, err := ConstellationCount(context.Background(), 14, ConstellationOptions{Jobs: jobs, OnUnit: func(int, UnitResult) { boom() }})
 			done <- err
 		}()
-		for range 2 {
+		go func() {
+			list := func(yield func(int, int) bool) {
+				if yield(0, 0) {
+					panic("boom")
+				}
+			}
+			_, _, err := runUnits(context.Background(), jobs, iter.Seq2[int, int](list), nil, nil,
+				func(*atomic.Bool) func(int) (int, bool) { return func(int) (int, bool) { return 0, true } }, func(int, int) {})
+			done <- err
+		}()
+		for range 3 {
 			select {
 			case err := <-done:
 				var pe *panics.Error

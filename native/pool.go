@@ -114,16 +114,15 @@ func runUnits[U, R any](ctx context.Context, jobs int, list iter.Seq2[int, U], t
 		}()
 	}
 	wg.Wait()
-	if caught.Err() == nil {
-		// Stopped: the units not reached are taken all the same.
-		for !exhausted {
-			i, _, ok := next()
-			if !ok {
-				break
-			}
-			if take == nil || take(i) {
-				taken++
-			}
+	// The units not reached (stopped, or a goroutine panicked) are taken
+	// all the same. A list that panicked yields no more.
+	for !exhausted {
+		i, _, ok := next()
+		if !ok {
+			break
+		}
+		if take == nil || take(i) {
+			taken++
 		}
 	}
 	return taken, stop.Load(), caught.Err()
