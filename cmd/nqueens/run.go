@@ -301,7 +301,7 @@ func newLimitExec(e *env) *cobra.Command {
 				return usagef("limit-exec: %v", err)
 			}
 			err = platform.ExecLimited(path, args, os.Environ(), data, cpu)
-			var unsupported *platform.ErrUnsupported
+			var unsupported *platform.UnsupportedError
 			if errors.As(err, &unsupported) {
 				return usagef("limit-exec: %v", err)
 			}

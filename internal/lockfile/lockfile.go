@@ -14,7 +14,7 @@ import (
 
 var (
 	// ErrBusy: another open file description holds the lock (another run).
-	ErrBusy = errors.New("in use by another run")
+	ErrBusy = platform.ErrBusy
 	// ErrNotRegular: the path names something other than a regular file
 	// (a folder, a FIFO, a device), which is never locked and written.
 	ErrNotRegular = errors.New("not a regular file")
@@ -33,8 +33,8 @@ func Open(path string) (*os.File, error) {
 	}
 	if err := platform.Lock(f); err != nil {
 		f.Close()
-		if errors.Is(err, platform.ErrBusy) {
-			return nil, ErrBusy
+		if errors.Is(err, ErrBusy) {
+			return nil, err
 		}
 		return nil, fmt.Errorf("lock: %v", err)
 	}

@@ -2,7 +2,7 @@
 // process groups and their signals, resource limits, file locks, the
 // machine's name, processor and memory. Every function has one meaning on
 // every platform; where a platform lacks a feature, the function says so
-// (ErrUnsupported, or ok = false) and the caller refuses in one line or
+// (an UnsupportedError, or ok = false) and the caller refuses in one line or
 // leaves the figure out, never a build failure.
 package platform
 
@@ -11,11 +11,11 @@ import (
 	"runtime"
 )
 
-// ErrUnsupported is a feature this platform lacks; its text names the
+// UnsupportedError is a feature this platform lacks; its text names the
 // platforms that have it.
-type ErrUnsupported struct{ What, Where string }
+type UnsupportedError struct{ What, Where string }
 
-func (e *ErrUnsupported) Error() string {
+func (e *UnsupportedError) Error() string {
 	return e.What + " need " + e.Where + " (this is " + runtime.GOOS + ")"
 }
 

@@ -93,5 +93,5 @@ func ExecLimited(path string, argv, env []string, data, cpu int64) error { retur
 // CanLimit says whether this platform sets data-segment and CPU-time
 // limits on a process: not Windows.
 func CanLimit() error {
-	return &ErrUnsupported{What: "memory and CPU-time limits", Where: "Linux, macOS or FreeBSD"}
+	return &UnsupportedError{What: "memory and CPU-time limits", Where: "Linux, macOS or FreeBSD"}
 }
