@@ -271,12 +271,16 @@ type journalHeader struct {
 	Digest                         string
 }
 
-// line is the header line; the join's names its method (the constellation
-// count's is the line of the journals before the join).
+// joinField is the field of a journal header that names the join; the
+// constellation count's header has none (it is the line of the journals
+// before the join).
+const joinField = "method=" + string(nqueens.Join)
+
+// line is the header line; the join's names its method (joinField).
 func (h journalHeader) line() string {
 	method := ""
 	if h.Method == nqueens.Join {
-		method = " method=join"
+		method = " " + joinField
 	}
 	return fmt.Sprintf("nqueens-checkpoint 3 version=%s%s n=%d depth=%d units=%d/%s shard=%d/%d", nqueens.Version, method, h.N, h.Depth, h.Units, h.Digest, h.Shard, h.Shards)
 }
@@ -303,7 +307,7 @@ func JournalMethod(path string) (nqueens.Method, bool) {
 	if !complete || len(fields) < 2 || fields[0] != "nqueens-checkpoint" {
 		return "", false
 	}
-	if slices.Contains(fields, "method=join") {
+	if slices.Contains(fields, joinField) {
 		return nqueens.Join, true
 	}
 	return nqueens.Constellation, true
