@@ -43,8 +43,8 @@ func (e *env) progress(task string, total int64) *reporter {
 	if e.quiet || mode == progressOff {
 		return nil
 	}
-	r := &reporter{task: task, start: time.Now(), total: total}
-	r.baseTime = r.start
+	now := time.Now()
+	r := &reporter{task: task, start: now, baseTime: now, total: total}
 	switch mode {
 	case progressJSON:
 		r.json = json.NewEncoder(e.stderr)
