@@ -27,8 +27,8 @@ With --diagonals FILE.param:D, N is the list's and may be left out.`,
 		Args: argsBetween(0, 2, "N (or --diagonals FILE.param, which gives it) and at most one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// N, then the file; with --diagonals N is the list's, and a
-			// lone argument is N when it is written as one (digitGroups), else the file
-			// (./20 for a file named 20).
+			// lone argument is N when it is written as one (digitGroups),
+			// else the file (./20 for a file named 20).
 			nArgs, files := args, []string(nil)
 			switch {
 			case probFlags.diagonals != "" && len(args) == 1 && !digitGroups(args[0]):
