@@ -3,7 +3,6 @@ package nqueens
 import (
 	"fmt"
 
-	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
 )
 
@@ -29,28 +28,23 @@ func (e *InvalidSolutionError) Error() string {
 func (e *InvalidSolutionError) Unwrap() error { return e.Err }
 
 // NoSolutionError is the answer "the problem has no solution", with what
-// confirmed it: a method's "none" is never taken on its word. It wraps
-// native.ErrNoSolution.
+// it is held to (Provenance): a method's "none" is never taken on its
+// word. It wraps native.ErrNoSolution.
 type NoSolutionError struct {
-	// Method is the method (and solver) that found none.
-	Method string
-	// ConfirmedBy is the independent evidence: "OEIS A000170", the
-	// pre-placed queens that attack each other, or the complete method
-	// ("dancing links", "backtracking") that found none either. Empty when
-	// the answer could not be confirmed.
-	ConfirmedBy string
-	// Unconfirmed says why it could not be, when ConfirmedBy is empty.
-	Unconfirmed string
-	// Refutation is the proof when ConfirmedBy is Refuted (checked;
-	// model.WriteFarkas writes it), else nil.
-	Refutation *model.Farkas
+	// Method is the method that found none, and Solver its solver (method
+	// sat).
+	Method Method
+	Solver string
+	// Provenance is the independent evidence, or why there is none yet
+	// (Provenance.Confirmed).
+	Provenance Provenance
 }
 
 func (e *NoSolutionError) Error() string {
-	if e.ConfirmedBy == "" {
-		return fmt.Sprintf("%s found no solution, unconfirmed: %s", e.Method, e.Unconfirmed)
+	if !e.Provenance.Confirmed() {
+		return fmt.Sprintf("%s found no solution, unconfirmed: %s", Who(e.Method, e.Solver), e.Provenance)
 	}
-	return fmt.Sprintf("no solution exists (%s; confirmed by %s)", e.Method, e.ConfirmedBy)
+	return fmt.Sprintf("no solution exists (%s; confirmed by %s)", Who(e.Method, e.Solver), e.Provenance)
 }
 
 func (e *NoSolutionError) Unwrap() error { return native.ErrNoSolution }
@@ -60,11 +54,12 @@ func (e *NoSolutionError) Unwrap() error { return native.ErrNoSolution }
 // solver that says "no solution" where there is one, or a count that
 // disagrees. It names the method; the answer is never printed as a result.
 type WrongAnswerError struct {
-	Method string // the method, with its solver
+	Method Method
+	Solver string // the solver of method sat, else ""
 	Claim  string // what it said
 	Truth  string // what holds instead, and how it is known
 }
 
 func (e *WrongAnswerError) Error() string {
-	return fmt.Sprintf("%s says %s, but %s: the answer is wrong", e.Method, e.Claim, e.Truth)
+	return fmt.Sprintf("%s says %s, but %s: the answer is wrong", Who(e.Method, e.Solver), e.Claim, e.Truth)
 }

@@ -9,11 +9,12 @@ import (
 
 // allowedImports is the layout's dependency rule, package by package: the
 // packages of this module that each may import (tests aside). Arrows point
-// down only: cmd -> {root, check, suite, lab, cluster, draw} -> {native,
-// solvers/*, encode} -> {cnf, xcc} -> model; solvers see only cnf and xcc,
-// never the queens encoder; native sees only model; nothing imports cmd.
-// check, suite and cluster use the root's registry of methods; lab runs
-// solvers on the suites of suite.
+// down only: cmd -> {check, suite, lab, cluster, draw} -> confirm -> root
+// -> {native, solvers/*, encode} -> {cnf, xcc} -> model; solvers see only
+// cnf and xcc, never the queens encoder; native sees only model; nothing
+// imports cmd. check, suite and cluster use the root's registry of
+// methods, suite the decisions of confirm; lab runs solvers on the suites
+// of suite.
 var allowedImports = map[string][]string{
 	"model":               {"internal/textio"},   // a leaf: the escape of comment lines
 	"internal/textio":     {"internal/memlimit"}, // leaves both: what a read holds must fit
@@ -36,8 +37,9 @@ var allowedImports = map[string][]string{
 	"solvers/dlx":         {"xcc", "internal/panics"},
 	"solvers/minizinc":    {},
 	"":                    {"model", "native", "encode", "cnf", "cnf/drat", "xcc", "solvers/sat", "solvers/dlx", "internal/memlimit"},
+	"confirm":             {"", "model", "native", "encode", "cnf/drat", "solvers/sat", "solvers/dlx", "internal/memlimit"},
 	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
-	"suite":               {"", "model", "native", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/pyrand", "internal/textio"},
+	"suite":               {"", "confirm", "model", "native", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/pyrand", "internal/textio"},
 	"lab":                 {"", "model", "encode", "cnf", "solvers/sat", "solvers/minizinc", "suite", "internal/lockfile", "internal/memlimit", "internal/panics", "internal/platform", "internal/textio"},
 	"cluster":             {"", "native", "internal/lockfile", "internal/textio", "internal/memlimit"},
 	"draw":                {"model", "native"},

@@ -49,16 +49,12 @@ type CountResult struct {
 	// Solver and AMO name the CNF solver and encoding (method sat).
 	Solver, AMO string
 	Elapsed     time.Duration
-	// ConfirmedBy says what the count agrees with: OEIS, or the second
-	// method that counted the same. Empty when it could not be confirmed,
-	// and Unconfirmed says why.
-	ConfirmedBy, Unconfirmed string
-	// Refutation is the proof of a count of 0 when ConfirmedBy is Refuted
-	// (checked; model.WriteFarkas writes it), else nil.
-	Refutation *model.Farkas
+	// Provenance is what the count is held to: the published counts, or
+	// the pre-placed queens, or the method's own refutation (checked) of
+	// a count of 0; package confirm adds a second method.
+	Provenance Provenance
 	// relaxation is what the method learnt of the linear relaxation (cp):
-	// its proof of a count of 0, for the confirmation to check, or that it
-	// has none.
+	// its proof of a count of 0, or that it has none.
 	relaxation relaxation
 }
 
@@ -77,17 +73,9 @@ type FindOptions struct {
 	// dlx in their default orders the nodes searched, with total 0
 	// (unknown).
 	Progress func(done, total int64)
-	// Certify confirms an answer "no solution" by a DRAT proof that
-	// cadical writes and that is checked in-process (package cnf/drat),
-	// instead of by a second search.
-	Certify bool
 	// Jobs is the number of goroutines of a method that searches in
 	// parallel (Finder.Parallel), 0 for one a core.
 	Jobs int
-	// NoConfirm leaves an answer "no solution" unconfirmed (a
-	// *NoSolutionError that says so) instead of searching again with a
-	// second method: for timing one method alone.
-	NoConfirm bool
 }
 
 // CountOptions are the options of a counter.
@@ -456,9 +444,11 @@ func (f Finder) MemoryNeeded(n int) uint64 {
 
 // Find runs the finder on p and verifies the solution with model.Verify
 // before returning it: a solution that fails verification is an
-// *InvalidSolutionError, never a result. "No solution" is checked too (see
-// NoSolutionError): it is returned as a *NoSolutionError, confirmed or not,
-// or as a *WrongAnswerError when it is false.
+// *InvalidSolutionError, never a result. "No solution" is held to what is
+// known without a second search (countProvenance): it is a
+// *NoSolutionError, its Provenance confirmed or not, or a
+// *WrongAnswerError when it is false. Package confirm runs the second
+// method for one not confirmed.
 func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
 	if err := f.Accepts(p); err != nil {
 		return nil, err
@@ -469,22 +459,16 @@ func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*So
 	start := time.Now()
 	s, err := f.find(ctx, p, opt)
 	if errors.Is(err, native.ErrNoSolution) {
-		who := "method " + string(f.Name)
-		if f.Name == SAT {
-			who += ", solver " + cmp.Or(opt.Solver, DefaultSATSolver)
-		}
-		switch {
-		case opt.Certify:
-			return nil, certifyNone(ctx, p, who)
-		case opt.NoConfirm:
-			return nil, &NoSolutionError{Method: who, Unconfirmed: "not confirmed, as asked"}
-		}
 		var relaxed *relaxedError
 		var known relaxation
 		if errors.As(err, &relaxed) {
 			known = relaxed.relaxation
 		}
-		return nil, confirmNone(ctx, p, f.Name, who, known)
+		solver := ""
+		if f.Name == SAT {
+			solver = cmp.Or(opt.Solver, DefaultSATSolver)
+		}
+		return nil, noneProvenance(p, f.Name, solver, known)
 	}
 	if err != nil {
 		return nil, err
@@ -502,8 +486,12 @@ func (c Counter) Accepts(p model.Problem) error {
 	return accepts(p, c.MaxN, c.AcceptsVariants, "counting with "+string(c.Name), "method "+string(c.Name)+" counts")
 }
 
-// Count runs the counter on p. On cancellation it returns the partial
-// counts with the context's error.
+// Count runs the counter on p and holds the count to what is known
+// without a second count (CountResult.Provenance): the published counts,
+// the pre-placed queens, the method's own refutation of a count of 0; a
+// count that disagrees is a *WrongAnswerError. Package confirm counts
+// again with a second method where that leaves the count unconfirmed. On
+// cancellation it returns the partial counts with the context's error.
 func (c Counter) Count(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 	if err := c.Accepts(p); err != nil {
 		return nil, err
@@ -520,11 +508,7 @@ func (c Counter) Count(ctx context.Context, p model.Problem, opt CountOptions) (
 	if err != nil {
 		return r, err
 	}
-	who := "method " + string(c.Name)
-	if r.Solver != "" {
-		who += ", solver " + r.Solver
-	}
-	if err := confirmCount(ctx, p, c.Name, who, r); err != nil {
+	if r.Provenance, err = countProvenance(p, r, r.relaxation); err != nil {
 		return nil, err
 	}
 	return r, nil

@@ -235,7 +235,7 @@ func TestOPB(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := brute.Count(p)
-		if c := encode.FixedConflict(p); c == "" || strings.Contains(c, "attack") {
+		if c := model.FixedConflict(p); c == "" || strings.Contains(c, "attack") {
 			if got := gophersatCount(t, buf.Bytes(), p); got != want {
 				t.Errorf("%+v: gophersat finds %d solutions, brute force %d", p, got, want)
 			}

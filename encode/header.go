@@ -31,7 +31,7 @@ type Options struct {
 // problem, a conflict among the pre-placed queens for an unsatisfiable
 // completion.
 func Expected(p model.Problem) (count uint64, source string, ok bool) {
-	if why := FixedConflict(p); why != "" {
+	if why := model.FixedConflict(p); why != "" {
 		return 0, "unsatisfiable: " + why, true
 	}
 	if p.IsClassic() {
@@ -40,32 +40,6 @@ func Expected(p model.Problem) (count uint64, source string, ok bool) {
 		}
 	}
 	return 0, "", false
-}
-
-// FixedConflict says why the pre-placed queens of p cannot all stand, or
-// returns "" when they can as far as they go: two that attack each other
-// (the same square given twice counts as one queen); a pre-placed queen on
-// a closed square (blocked, on an excluded diagonal, or in a row or column
-// that takes no queen).
-func FixedConflict(p model.Problem) string {
-	board := p.Board()
-	for i, a := range p.Fixed {
-		if !board.Open(a.Row, a.Col) {
-			switch {
-			case !board.RowTakesQueen(a.Row) || !board.ColTakesQueen(a.Col):
-				return fmt.Sprintf("the pre-placed queen at %s is in a row or column that takes none", a)
-			case board.Excluded(model.SumDiagonal(a)) || board.Excluded(model.DifferenceDiagonal(a)):
-				return fmt.Sprintf("the pre-placed queen at %s is on an excluded diagonal", a)
-			}
-			return fmt.Sprintf("the pre-placed queen at %s is on a blocked square", a)
-		}
-		for _, b := range p.Fixed[:i] {
-			if model.Attacks(a, b) {
-				return fmt.Sprintf("the pre-placed queens at %s and %s attack each other", b, a)
-			}
-		}
-	}
-	return ""
 }
 
 // describe gives the header lines common to every format, without comment

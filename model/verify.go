@@ -206,3 +206,29 @@ func Attacks(a, b Square) bool {
 	dr, dc := a.Row-b.Row, a.Col-b.Col
 	return dr == 0 || dc == 0 || dr == dc || dr == -dc
 }
+
+// FixedConflict says why the pre-placed queens of p cannot all stand, or
+// returns "" when they can as far as they go: two that attack each other
+// (the same square given twice counts as one queen); a pre-placed queen on
+// a closed square (blocked, on an excluded diagonal, or in a row or column
+// that takes no queen).
+func FixedConflict(p Problem) string {
+	board := p.Board()
+	for i, a := range p.Fixed {
+		if !board.Open(a.Row, a.Col) {
+			switch {
+			case !board.RowTakesQueen(a.Row) || !board.ColTakesQueen(a.Col):
+				return fmt.Sprintf("the pre-placed queen at %s is in a row or column that takes none", a)
+			case board.Excluded(SumDiagonal(a)) || board.Excluded(DifferenceDiagonal(a)):
+				return fmt.Sprintf("the pre-placed queen at %s is on an excluded diagonal", a)
+			}
+			return fmt.Sprintf("the pre-placed queen at %s is on a blocked square", a)
+		}
+		for _, b := range p.Fixed[:i] {
+			if Attacks(a, b) {
+				return fmt.Sprintf("the pre-placed queens at %s and %s attack each other", b, a)
+			}
+		}
+	}
+	return ""
+}

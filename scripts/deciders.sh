@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The table of complete deciders behind the default method of solve and
 # count for problems with pre-placed queens, blocked squares or excluded
-# diagonals (nqueens.DefaultFinder): for each family and N, C instances
+# diagonals (confirm.DefaultFinder): for each family and N, C instances
 # (nqueens gen, at the peak of hardness where one is measured), each
 # decided by every complete method on one core with no second method
 # (solve --no-confirm), whole process; prints the median and the largest

@@ -16,10 +16,10 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
+	"github.com/queenslab/nqueens/confirm"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
-	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
 )
 
@@ -115,7 +115,7 @@ const MaxCount = 1_000_000
 // CountMaxN is the largest N whose instances get their number of
 // solutions in the manifest (counted by dancing links and checked by
 // backtracking).
-const CountMaxN = 10
+const CountMaxN = confirm.DecideCountMaxN
 
 // withDefaults fills what the options leave open: the dimacs format, the
 // range N..N of a classic suite given by
@@ -460,111 +460,10 @@ func randomBlocked(rng *rand.Rand, n, m int) []model.Square {
 	return out
 }
 
-// decide finds whether p has a solution by two independent complete
-// methods at once, and fails if they disagree: dancing links on the exact
-// cover, and the constraint-propagation search (native.CP) up to its
-// native.CPMaxN, gini on the CNF above. nodes is the number of search-tree
-// nodes dancing links needed (its first solution, or the whole tree when
-// there is none). An instance that either method cannot decide within the
-// budget is an error that wraps context.DeadlineExceeded.
-//
-// A refutation of p's linear relaxation (native.Refute), checked by
-// model.Farkas.Check, proves there is no solution without a search: it is
-// returned as proof, and the two methods must agree with it.
-// An instance they cannot decide within the budget is decided by it
-// (count 0, nodes 0) instead of being an error.
+// decide is confirm.Decide, its answer as the suite records it.
 func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool, count *uint64, nodes uint64, proof *model.Farkas, err error) {
-	if !p.IsClassic() && p.N <= native.RelaxMaxN {
-		// Refute's proofs are checked (model.FarkasFromReals).
-		if proof, err = native.Refute(ctx, p); err != nil {
-			return false, nil, 0, nil, err
-		}
-	}
-	bctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
-	ok, count, nodes, err = decideBoth(bctx, p)
-	switch {
-	case proof == nil:
-	case undecided(ctx, err):
-		zero := uint64(0)
-		return false, &zero, 0, proof, nil
-	case err == nil && (ok || count != nil && *count != 0):
-		return false, nil, 0, nil, fmt.Errorf("suite: the searches find a solution of %+v, which the linear relaxation refutes", p)
-	}
-	return ok, count, nodes, proof, err
-}
-
-// decideBoth is decide by its two search methods.
-func decideBoth(ctx context.Context, p model.Problem) (ok bool, count *uint64, nodes uint64, err error) {
-	x, _, err := encode.QueensCover(p, encode.OrganPipe)
-	if err != nil {
-		return false, nil, 0, err
-	}
-	d, err := dlx.New(x)
-	if err != nil {
-		return false, nil, 0, err
-	}
-	other := make(chan decision, 1)
-	go func() { other <- decideOther(ctx, p) }()
-	first, st, err := d.First(ctx)
-	o := <-other
-	if err != nil {
-		return false, nil, 0, fmt.Errorf("suite: dancing links: %w", err)
-	}
-	nodes = st.Nodes
-	if o.err != nil {
-		return false, nil, nodes, fmt.Errorf("suite: %s: %w", o.method, o.err)
-	}
-	if (first != nil) != o.sat {
-		return false, nil, nodes, fmt.Errorf("suite: dancing links and %s disagree on %+v: %v against %v", o.method, p, first != nil, o.sat)
-	}
-	if p.N <= CountMaxN {
-		all, _, err := d.Count(ctx, 1)
-		if err != nil {
-			return false, nil, nodes, err
-		}
-		bt, err := backtrackCount(ctx, p)
-		if err != nil {
-			return false, nil, nodes, err
-		}
-		if bt != all {
-			return false, nil, nodes, fmt.Errorf("suite: dancing links counts %d solutions of %+v, backtracking %d", all, p, bt)
-		}
-		count = &all
-	}
-	return first != nil, count, nodes, nil
-}
-
-// decision is the answer of decide's second method: whether p has a
-// solution (found and verified).
-type decision struct {
-	method string
-	sat    bool
-	err    error
-}
-
-// decideOther is decide's second method: the constraint-propagation search
-// on one core up to native.CPMaxN, gini above.
-func decideOther(ctx context.Context, p model.Problem) decision {
-	if p.N <= native.CPMaxN {
-		r, err := native.CP(ctx, p, native.CPOptions{FirstOnly: true, Jobs: 1, Seed: 1, NoRelaxation: true})
-		if err == nil && r.First != nil {
-			err = model.Verify(p, r.First)
-		}
-		return decision{"constraint propagation", r.First != nil, err}
-	}
-	cnf, err := encode.NewCNF(p, nil)
-	if err != nil {
-		return decision{"gini", false, err}
-	}
-	r, err := sat.Gini{}.Solve(ctx, cnf)
-	if err == nil && r.Status == sat.Sat {
-		var q model.Placement
-		if q, err = encode.Decode(p.N, func(v int) bool { return r.Model[v] }); err == nil {
-			err = model.Verify(p, q)
-		}
-	}
-	return decision{"gini", r.Status == sat.Sat, err}
+	d, err := confirm.Decide(ctx, p, budget)
+	return d.Satisfiable, d.Count, d.Nodes, d.Proof, err
 }
 
 // constructed finds a solution of the classic problem by the explicit
@@ -581,26 +480,17 @@ func constructed(ctx context.Context, n int) (bool, error) {
 	return err == nil, err
 }
 
-// certify proves that p has no solution (nqueens.CertifyNone) and returns
+// certify proves that p has no solution (confirm.CertifyNone) and returns
 // what the manifest records of the proof.
 func certify(ctx context.Context, p model.Problem) (string, error) {
-	cert, q, err := nqueens.CertifyNone(ctx, p)
+	cert, q, err := confirm.CertifyNone(ctx, p)
 	switch {
 	case err != nil:
 		return "", err
 	case q != nil:
-		return "", fmt.Errorf("suite: %s finds a solution of an instance that two methods found unsatisfiable", nqueens.CertifySolver)
+		return "", fmt.Errorf("suite: %s finds a solution of an instance that two methods found unsatisfiable", confirm.CertifySolver)
 	}
 	return cert.String(), nil
-}
-
-func backtrackCount(ctx context.Context, p model.Problem) (uint64, error) {
-	c, _ := nqueens.LookupCounter(string(nqueens.Backtrack))
-	r, err := c.Count(ctx, p, nqueens.CountOptions{})
-	if err != nil {
-		return 0, err
-	}
-	return r.All, nil
 }
 
 // instance is one instance of a suite to write: its problem, the draw or
@@ -737,7 +627,7 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		}
 		if proof != nil && expected == Unsatisfiable {
 			// The proof goes beside the instance, for anyone to check.
-			base.Certificate, base.Refutation = nqueens.Refuted, in.id+encode.RefutationExtension
+			base.Certificate, base.Refutation = nqueens.RefutedText, in.id+encode.RefutationExtension
 			eo := encode.Options{Generator: "nqueens " + nqueens.Version, Note: note}
 			if _, err := writeHashed(ctx, filepath.Join(dir, base.Refutation), func(w io.Writer) error {
 				return encode.WriteRefutation(w, in.p, proof, eo)
@@ -753,11 +643,11 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 			case undecided(ctx, err) && proof != nil:
 				// The refutation alone.
 			case undecided(ctx, err):
-				base.Certificate = fmt.Sprintf("none: %s gave no checked proof within the budget of %v", nqueens.CertifySolver, o.Budget)
+				base.Certificate = fmt.Sprintf("none: %s gave no checked proof within the budget of %v", confirm.CertifySolver, o.Budget)
 			case err != nil:
 				return nil, fmt.Errorf("%s: %w", in.id, err)
 			case proof != nil:
-				base.Certificate = drat + "; " + nqueens.Refuted
+				base.Certificate = drat + "; " + nqueens.RefutedText
 			default:
 				base.Certificate = drat
 			}

@@ -81,7 +81,7 @@ type Row struct {
 	// Certificate says how an UNSAT answer was certified beyond the two
 	// methods that decided it: the checked DRAT proof (Options.Certify),
 	// and the checked refutation of the linear relaxation where there is
-	// one (nqueens.Refuted), which alone decides an instance the two
+	// one (nqueens.RefutedText), which alone decides an instance the two
 	// methods cannot within the budget.
 	Certificate string `json:"certificate,omitempty"`
 	// Refutation names the refutation file beside the instance (".farkas",

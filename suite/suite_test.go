@@ -108,7 +108,7 @@ func TestGenerate(t *testing.T) {
 					}
 					w, err := model.ReadFarkas(f)
 					f.Close()
-					if err != nil || w.Check(p) != nil || want != 0 || r.Certificate != nqueens.Refuted {
+					if err != nil || w.Check(p) != nil || want != 0 || r.Certificate != nqueens.RefutedText {
 						t.Errorf("%s: refutation %s: %v, certificate %q, brute force %d", r.File, r.Refutation, err, r.Certificate, want)
 					}
 				}
@@ -395,7 +395,7 @@ func TestBudgetAndHardness(t *testing.T) {
 				t.Errorf("%s: reason %q has no estimate of the tree", r.File, r.Reason)
 			}
 			unknown++
-		case r.Expected == suite.Unsatisfiable && r.Certificate == nqueens.Refuted && r.DecideNodes == 0:
+		case r.Expected == suite.Unsatisfiable && r.Certificate == nqueens.RefutedText && r.DecideNodes == 0:
 		default:
 			t.Errorf("%s: %q %q %d %q", r.File, r.Expected, r.Reason, r.DecideNodes, r.Certificate)
 		}
@@ -411,7 +411,7 @@ func TestBudgetAndHardness(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range rows {
-		if r.M != suite.HardM(20) || strings.Count(r.Fixed, ":") != suite.HardM(20) || r.DecideNodes == 0 && r.Certificate != nqueens.Refuted || r.Expected == suite.Undecided {
+		if r.M != suite.HardM(20) || strings.Count(r.Fixed, ":") != suite.HardM(20) || r.DecideNodes == 0 && r.Certificate != nqueens.RefutedText || r.Expected == suite.Undecided {
 			t.Errorf("%s: m %d, %q, %d nodes, %s", r.File, r.M, r.Fixed, r.DecideNodes, r.Expected)
 		}
 	}
@@ -541,7 +541,7 @@ func TestRefutedWithinNoBudget(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, r := range rows {
-			if r.Expected != suite.Unsatisfiable || r.Certificate != nqueens.Refuted || (r.DecideNodes == 0) != (budget == 1) {
+			if r.Expected != suite.Unsatisfiable || r.Certificate != nqueens.RefutedText || (r.DecideNodes == 0) != (budget == 1) {
 				t.Errorf("budget %v: %s: %s %q, %d nodes", budget, r.File, r.Expected, r.Certificate, r.DecideNodes)
 			}
 		}

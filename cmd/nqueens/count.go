@@ -9,6 +9,7 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cluster"
+	"github.com/queenslab/nqueens/confirm"
 	"github.com/queenslab/nqueens/model"
 )
 
@@ -52,12 +53,12 @@ Every model and cover is verified as a solution before it is counted.
 			if err := checkJobs(jobs, 0); err != nil {
 				return err
 			}
-			def := nqueens.DefaultCounter
+			def := confirm.DefaultCounter
 			switch m, ok := cluster.JournalMethod(unitOpts.checkpoint); {
 			case unique || cmd.Flags().Changed("depth"):
 				// Both counts, and work units cut at a depth, are the
 				// constellation count's.
-				def = nqueens.DefaultDistinctCounter
+				def = confirm.DefaultDistinctCounter
 			case ok && method == "":
 				method = string(m) // resumed by the method that began it
 			}
@@ -98,7 +99,7 @@ Every model and cover is verified as a solution before it is counted.
 				opt.Progress = func(done, _ int) { bar.set(int64(done), 0) }
 				defer bar.done()
 			}
-			r, err := ct.Count(ctx, p, opt)
+			r, err := confirm.Count(ctx, ct, p, opt)
 			if err := solverOpts.timedOut(err, ct.Name); err != nil {
 				return err
 			}
@@ -114,7 +115,7 @@ Every model and cover is verified as a solution before it is counted.
 			}
 			more, written := "", ""
 			if r.All == 0 {
-				if more, err = refute.write(cmd.Context(), e, p, r.Refutation); err != nil {
+				if more, err = refute.write(cmd.Context(), e, p, r.Provenance.Farkas); err != nil {
 					return err
 				}
 				if more == "" {
@@ -190,10 +191,10 @@ func countLine(ct nqueens.Counter, r *nqueens.CountResult, p model.Problem, uniq
 	}
 	b.WriteString(oeisText(oeis))
 	if !p.IsClassic() {
-		if r.ConfirmedBy != "" {
-			fmt.Fprintf(&b, "; confirmed by %s", r.ConfirmedBy)
+		if r.Provenance.Confirmed() {
+			fmt.Fprintf(&b, "; confirmed by %s", r.Provenance)
 		} else {
-			fmt.Fprintf(&b, "; unconfirmed: %s", r.Unconfirmed)
+			fmt.Fprintf(&b, "; unconfirmed: %s", r.Provenance)
 		}
 	}
 	return b.String()
@@ -219,7 +220,12 @@ type countJSON struct {
 
 func writeCountJSON(e *env, r *nqueens.CountResult, p model.Problem, oeis, refutation string) error {
 	j := countJSON{N: r.N, Variant: p.Variant(), Method: r.Method, Solutions: r.All, Nodes: r.Nodes,
-		Seconds: r.Elapsed.Seconds(), Jobs: r.Jobs, OEIS: oeis, ConfirmedBy: r.ConfirmedBy, Unconfirmed: r.Unconfirmed, Refutation: refutation}
+		Seconds: r.Elapsed.Seconds(), Jobs: r.Jobs, OEIS: oeis, Refutation: refutation}
+	if r.Provenance.Confirmed() {
+		j.ConfirmedBy = r.Provenance.String()
+	} else {
+		j.Unconfirmed = r.Provenance.String()
+	}
 	if r.HasDistinct {
 		d := r.Distinct
 		j.Distinct = &d

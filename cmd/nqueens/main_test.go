@@ -880,11 +880,11 @@ func TestExcludedDiagonals(t *testing.T) {
 	// relaxation; 3.2 x 10^9, confirmed by dancing links.
 	hard := param("diag-20-4-75") + ":18"
 	code, out, errs := runCLI(t, "", "solve", "--diagonals", hard)
-	if code != 1 || out != "N = 20: no solution exists (method cp; confirmed by "+nqueens.Refuted+")\n" {
+	if code != 1 || out != "N = 20: no solution exists (method cp; confirmed by "+nqueens.RefutedText+")\n" {
 		t.Errorf("solve %s: %d %q %q", hard, code, out, errs)
 	}
 	code, out, errs = runCLI(t, "", "count", "20", "--diagonals", hard, "-q")
-	if code != 0 || !strings.HasPrefix(out, "N = 20: 0 solutions (excluded-diagonals problem); ") || !strings.HasSuffix(out, "; confirmed by "+nqueens.Refuted+"\n") {
+	if code != 0 || !strings.HasPrefix(out, "N = 20: 0 solutions (excluded-diagonals problem); ") || !strings.HasSuffix(out, "; confirmed by "+nqueens.RefutedText+"\n") {
 		t.Errorf("count: %d %q %q", code, out, errs)
 	}
 	hard = param("diag-21-4-163") + ":23"
@@ -976,7 +976,7 @@ func TestRefutationFile(t *testing.T) {
 	hard := param("diag-20-4-75") + ":18"
 	proof := filepath.Join(dir, "hard.farkas")
 	code, out, errs := runCLI(t, "", "solve", "--diagonals", hard, "--refutation", proof)
-	if code != 1 || out != "N = 20: no solution exists (method cp; confirmed by "+nqueens.Refuted+")\n" {
+	if code != 1 || out != "N = 20: no solution exists (method cp; confirmed by "+nqueens.RefutedText+")\n" {
 		t.Fatalf("solve --refutation: %d %q %q", code, out, errs)
 	}
 	data, err := os.ReadFile(proof)

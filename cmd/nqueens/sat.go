@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
+	"github.com/queenslab/nqueens/confirm"
 	"github.com/queenslab/nqueens/solvers/sat"
 )
 
@@ -45,7 +45,7 @@ before "s UNSATISFIABLE" is printed; a proof that does not check is exit 1.`,
 			switch {
 			case name != "":
 			case certify:
-				name = nqueens.CertifySolver
+				name = confirm.CertifySolver
 			default:
 				name = "gini"
 			}

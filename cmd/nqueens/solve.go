@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/confirm"
 	"github.com/queenslab/nqueens/draw"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/atomicfile"
@@ -64,7 +65,7 @@ solution: the exit status is then 1.
 ` + limitsHelp("solve"),
 		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, f, err := methodFor(&probFlags, args, method, nqueens.DefaultFinder, nqueens.LookupFinder)
+			p, f, err := methodFor(&probFlags, args, method, confirm.DefaultFinder, nqueens.LookupFinder)
 			if err != nil {
 				return err
 			}
@@ -98,7 +99,7 @@ solution: the exit status is then 1.
 			if err := checkJobs(jobs, 0); err != nil {
 				return err
 			}
-			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: solverOpts.solver, AMO: solverOpts.amo, Certify: certify, Order: ord, Jobs: jobs, NoConfirm: noConfirm}
+			fo := nqueens.FindOptions{Seed: seed, ForwardCheck: forward, Solver: solverOpts.solver, AMO: solverOpts.amo, Order: ord, Jobs: jobs}
 			switch f.Reports(n, ord) {
 			case nqueens.ProgressFraction:
 				bar := e.progress(fmt.Sprintf("N = %d: collisions removed", n), 0)
@@ -111,20 +112,26 @@ solution: the exit status is then 1.
 				fo.Progress = bar.set
 				defer bar.done()
 			}
-			s, err := f.Find(ctx, p, fo)
+			var s *nqueens.Solution
+			if noConfirm && !certify {
+				s, err = f.Find(ctx, p, fo)
+			} else {
+				s, err = confirm.Find(ctx, f, p, fo, confirm.Options{Certify: certify})
+			}
 			if err := solverOpts.timedOut(err, f.Name); err != nil {
 				return err
 			}
 			var none *nqueens.NoSolutionError
 			if errors.As(err, &none) {
-				more, err := refute.write(cmd.Context(), e, p, none.Refutation)
+				more, err := refute.write(cmd.Context(), e, p, none.Provenance.Farkas)
 				if err != nil {
 					return err
 				}
-				if none.ConfirmedBy == "" {
-					return failure{fmt.Sprintf("N = %d: %s found no solution; unconfirmed: %s%s", n, none.Method, none.Unconfirmed, more)}
+				who := nqueens.Who(none.Method, none.Solver)
+				if !none.Provenance.Confirmed() {
+					return failure{fmt.Sprintf("N = %d: %s found no solution; unconfirmed: %s%s", n, who, none.Provenance, more)}
 				}
-				return failure{fmt.Sprintf("N = %d: no solution exists (%s; confirmed by %s)%s", n, none.Method, none.ConfirmedBy, more)}
+				return failure{fmt.Sprintf("N = %d: no solution exists (%s; confirmed by %s)%s", n, who, none.Provenance, more)}
 			}
 			if err != nil {
 				return err

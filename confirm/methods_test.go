@@ -1,4 +1,4 @@
-package nqueens
+package confirm
 
 import (
 	"bufio"
@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	nqueens "github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/gent2017"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
@@ -23,7 +24,7 @@ import (
 // in testdata/gent2017 with the answers their bitmask solver recorded.
 func publishedAnswers(t *testing.T) []gent2017.Instance {
 	t.Helper()
-	out, err := gent2017.Sample(filepath.Join("testdata", "gent2017"))
+	out, err := gent2017.Sample(filepath.Join("..", "testdata", "gent2017"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,13 +44,13 @@ func TestPublishedAnswers(t *testing.T) {
 	ctx := context.Background()
 	for i, a := range answers {
 		p := a.Problem
-		methods := []Method{DefaultFinder(p)}
+		methods := []nqueens.Method{DefaultFinder(p)}
 		if !testing.Short() || i%4 == 0 {
-			methods = append(methods, DLX)
+			methods = append(methods, nqueens.DLX)
 		}
 		for _, m := range methods {
-			s, err := finder(m).Find(ctx, p, FindOptions{NoConfirm: true, Seed: 1})
-			var none *NoSolutionError
+			s, err := finder(t, m).Find(ctx, p, nqueens.FindOptions{Seed: 1})
+			var none *nqueens.NoSolutionError
 			switch {
 			case errors.As(err, &none):
 				if a.Sat {
@@ -77,31 +78,31 @@ func TestDeciderConfirms(t *testing.T) {
 		}
 		hardest++
 		p := a.Problem
-		if DefaultFinder(p) != CP || SecondMethod(p, CP) != DLX {
-			t.Fatalf("deciders of %s: %s then %s", a.Name(), DefaultFinder(p), SecondMethod(p, CP))
+		if DefaultFinder(p) != nqueens.CP || SecondMethod(p, nqueens.CP) != nqueens.DLX {
+			t.Fatalf("deciders of %s: %s then %s", a.Name(), DefaultFinder(p), SecondMethod(p, nqueens.CP))
 		}
 		f, err := native.Refute(context.Background(), p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := Title(DLX)
+		want := nqueens.SecondMethod
 		if f != nil {
-			want = Refuted
+			want = nqueens.Refutation
 			refuted++
 		}
-		_, err = finder(CP).Find(context.Background(), p, FindOptions{})
-		var none *NoSolutionError
-		if !errors.As(err, &none) || none.ConfirmedBy != want {
+		_, err = Find(context.Background(), finder(t, nqueens.CP), p, nqueens.FindOptions{}, Options{})
+		var none *nqueens.NoSolutionError
+		if !errors.As(err, &none) || none.Provenance.Evidence != want || want == nqueens.SecondMethod && none.Provenance.Method != nqueens.DLX {
 			t.Errorf("%s: %v, want it confirmed by %s", a.Name(), err, want)
 			continue
 		}
 		// The proof goes with the answer, checked, where it is one.
-		if (none.Refutation != nil) != (f != nil) || f != nil && none.Refutation.Check(p) != nil {
-			t.Errorf("%s: refutation %v with the answer confirmed by %s", a.Name(), none.Refutation != nil, none.ConfirmedBy)
+		if got := none.Provenance.Farkas; (got != nil) != (f != nil) || f != nil && got.Check(p) != nil {
+			t.Errorf("%s: refutation %v with the answer confirmed by %s", a.Name(), got != nil, none.Provenance)
 		}
 		if f != nil {
-			r, err := counter(CP).Count(context.Background(), p, CountOptions{})
-			if err != nil || r.All != 0 || r.ConfirmedBy != Refuted || r.Refutation == nil || r.Refutation.Check(p) != nil {
+			r, err := Count(context.Background(), counter(t, nqueens.CP), p, nqueens.CountOptions{})
+			if err != nil || r.All != 0 || r.Provenance.Evidence != nqueens.Refutation || r.Provenance.Farkas.Check(p) != nil {
 				t.Errorf("%s: counted %+v, %v", a.Name(), r, err)
 			}
 		}
@@ -121,7 +122,7 @@ func TestCPCountsPublished(t *testing.T) {
 		}
 		p := a.Problem
 		r1, err1 := native.CP(context.Background(), p, native.CPOptions{Jobs: 2})
-		r2, err2 := counter(DLX).count(context.Background(), p, CountOptions{Jobs: 2})
+		r2, err2 := counter(t, nqueens.DLX).Count(context.Background(), p, nqueens.CountOptions{Jobs: 2})
 		if err1 != nil || err2 != nil || r1.Count != r2.All || (r1.Count > 0) != a.Sat {
 			t.Errorf("%s: cp %d (%v), dancing links %d (%v), authors sat = %v", a.Name(), r1.Count, err1, r2.All, err2, a.Sat)
 		}

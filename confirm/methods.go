@@ -1,8 +1,9 @@
-package nqueens
+package confirm
 
 import (
 	"context"
 
+	nqueens "github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
@@ -16,20 +17,20 @@ import (
 // 64-bit set), dancing links above. Backtracking is listed only as the
 // second method of dancing links above CP's reach; SAT is there by name.
 var deciders = []struct {
-	method Method
+	method nqueens.Method
 	maxN   int
 }{
-	{CP, native.CPMaxN},
-	{DLX, DLXMaxN},
-	{Backtrack, 1000},
+	{nqueens.CP, native.CPMaxN},
+	{nqueens.DLX, nqueens.DLXMaxN},
+	{nqueens.Backtrack, 1000},
 }
 
 // DefaultFinder is the method that solve uses when none is named: local
 // search for the classic problem (and the construction above local
 // search's reach), else the fastest complete decider for p.
-func DefaultFinder(p model.Problem) Method {
+func DefaultFinder(p model.Problem) nqueens.Method {
 	if p.IsClassic() {
-		return LocalSearch
+		return nqueens.LocalSearch
 	}
 	return decider(p, "")
 }
@@ -50,14 +51,14 @@ const JoinFromN = 8
 // large (joinCountsVariant), else the fastest complete decider. The
 // essentially distinct count is the constellation count's
 // (DefaultDistinctCounter).
-func DefaultCounter(p model.Problem) Method {
+func DefaultCounter(p model.Problem) nqueens.Method {
 	switch {
 	case p.IsClassic() && joinCounts(p):
-		return Join
+		return nqueens.Join
 	case p.IsClassic():
-		return Constellation
+		return nqueens.Constellation
 	case joinCountsVariant(p):
-		return Join
+		return nqueens.Join
 	}
 	return decider(p, "")
 }
@@ -96,33 +97,33 @@ func joinCountsVariant(p model.Problem) bool {
 
 // DefaultDistinctCounter is the method that count --unique uses when none
 // is named: the constellation count, which gives both counts in one run.
-func DefaultDistinctCounter(model.Problem) Method { return Constellation }
+func DefaultDistinctCounter(model.Problem) nqueens.Method { return nqueens.Constellation }
 
 // decider is the fastest complete decider of p other than not. Above
-// every decider's reach (N > 1000) there is none: it returns Backtrack,
+// every decider's reach (N > 1000) there is none: it returns nqueens.Backtrack,
 // whose own bound then refuses p in one line.
-func decider(p model.Problem, not Method) Method {
+func decider(p model.Problem, not nqueens.Method) nqueens.Method {
 	for _, d := range deciders {
 		if d.method != not && p.N <= d.maxN {
 			return d.method
 		}
 	}
-	return Backtrack
+	return nqueens.Backtrack
 }
 
 // SecondMethod is the method that confirms an answer of method m on p: the
 // fastest complete decider of p that is not m (independent code: the
 // constraint-propagation search, dancing links, Wirth's backtracking and
 // the SAT solvers share nothing but the model).
-func SecondMethod(p model.Problem, m Method) Method { return decider(p, m) }
+func SecondMethod(p model.Problem, m nqueens.Method) nqueens.Method { return decider(p, m) }
 
 // SecondCounter is the method that confirms a count of method m on a
 // variant p: the join where it would count p by default
 // (joinCountsVariant) and m is another method, else SecondMethod. The
 // join shares no code with the searches.
-func SecondCounter(p model.Problem, m Method) Method {
-	if m != Join && joinCountsVariant(p) {
-		return Join
+func SecondCounter(p model.Problem, m nqueens.Method) nqueens.Method {
+	if m != nqueens.Join && joinCountsVariant(p) {
+		return nqueens.Join
 	}
 	return SecondMethod(p, m)
 }

@@ -1,0 +1,183 @@
+package confirm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	nqueens "github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
+)
+
+// Budget bounds the independent search that confirms an answer (no
+// solution, or a count of a variant) when the caller's context sets no
+// deadline.
+const Budget = time.Minute
+
+// Options shape a confirmation.
+type Options struct {
+	// Certify confirms an answer "no solution" by a DRAT proof that
+	// CertifySolver writes and that is checked in-process (CertifyNone),
+	// instead of by a second search.
+	Certify bool
+}
+
+// Find runs the finder f on p; an answer "no solution" that the registry
+// could not hold to anything known is confirmed by None. A solution is
+// returned as the registry verified it.
+func Find(ctx context.Context, f nqueens.Finder, p model.Problem, opt nqueens.FindOptions, o Options) (*nqueens.Solution, error) {
+	s, err := f.Find(ctx, p, opt)
+	var none *nqueens.NoSolutionError
+	if !errors.As(err, &none) {
+		return s, err
+	}
+	return nil, None(ctx, p, none, o)
+}
+
+// Count runs the counter c on p; a count of a variant that the registry
+// could not hold to anything known is confirmed by Counted.
+func Count(ctx context.Context, c nqueens.Counter, p model.Problem, opt nqueens.CountOptions) (*nqueens.CountResult, error) {
+	r, err := c.Count(ctx, p, opt)
+	if err != nil {
+		return r, err
+	}
+	if err := Counted(ctx, p, r); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Counted confirms the count r of p where its provenance is not yet
+// confirmed: a count of 0 by a checked refutation of the linear
+// relaxation (native.Refute), else any count by a second, independent
+// method (SecondCounter) within the context's deadline or Budget. A count
+// that disagrees is a *nqueens.WrongAnswerError naming the method; one
+// the second method did not finish stays unconfirmed, with the reason.
+// The classic problem is held to the published counts alone (the
+// registry's), and the error is the context's when it was cancelled.
+func Counted(ctx context.Context, p model.Problem, r *nqueens.CountResult) error {
+	if r.Provenance.Confirmed() || p.IsClassic() {
+		return nil
+	}
+	if r.All == 0 && !r.Provenance.Relaxed {
+		if f := refute(ctx, p); f != nil {
+			r.Provenance = nqueens.Provenance{Evidence: nqueens.Refutation, Farkas: f}
+			return nil
+		}
+	}
+	other := SecondCounter(p, r.Method)
+	name := nqueens.Title(other)
+	cctx, cancel := budgeted(ctx)
+	defer cancel()
+	c, err := nqueens.LookupCounter(string(other))
+	if err != nil {
+		return err
+	}
+	o, err := c.Count(cctx, p, nqueens.CountOptions{})
+	switch {
+	case err == nil && o.All != r.All:
+		return &nqueens.WrongAnswerError{Method: r.Method, Solver: r.Solver, Claim: fmt.Sprintf("N = %d has %d solutions", p.N, r.All), Truth: fmt.Sprintf("%s counts %d", name, o.All)}
+	case err == nil:
+		r.Provenance = nqueens.Provenance{Evidence: nqueens.SecondMethod, Detail: name, Method: other}
+	case errors.Is(ctx.Err(), context.Canceled):
+		return ctx.Err()
+	case errors.Is(err, context.DeadlineExceeded):
+		r.Provenance = nqueens.Provenance{Detail: name + " did not finish in the time left"}
+	default:
+		r.Provenance = nqueens.Provenance{Detail: fmt.Sprintf("%s failed: %v", name, err)}
+	}
+	return nil
+}
+
+// None confirms the answer "p has no solution" in none, where the
+// registry left it unconfirmed: by a DRAT proof when o.Certify (always,
+// then), else by a checked refutation of the linear relaxation unless the
+// method solved it already, else by a second, independent complete
+// method (SecondMethod) within the context's deadline or Budget. It
+// returns none with its provenance, a *nqueens.WrongAnswerError when the
+// answer is false, or the context's error when it was cancelled (a
+// deadline that passes leaves the answer unconfirmed, with the reason).
+func None(ctx context.Context, p model.Problem, none *nqueens.NoSolutionError, o Options) error {
+	if o.Certify {
+		return certifyNone(ctx, p, none)
+	}
+	if none.Provenance.Confirmed() {
+		return none
+	}
+	if !none.Provenance.Relaxed {
+		if f := refute(ctx, p); f != nil {
+			none.Provenance = nqueens.Provenance{Evidence: nqueens.Refutation, Farkas: f}
+			return none
+		}
+	}
+	other := SecondMethod(p, none.Method)
+	name := nqueens.Title(other)
+	cctx, cancel := budgeted(ctx)
+	defer cancel()
+	s, err := searchAgain(cctx, p, other)
+	switch {
+	case err == nil:
+		if verr := model.VerifyColumns(p, s.Columns); verr != nil {
+			none.Provenance = nqueens.Provenance{Detail: fmt.Sprintf("%s gave an invalid placement (%v)", name, verr)}
+			return none
+		}
+		return &nqueens.WrongAnswerError{Method: none.Method, Solver: none.Solver, Claim: "the problem has no solution", Truth: name + " found one, verified"}
+	case errors.Is(err, native.ErrNoSolution):
+		none.Provenance = nqueens.Provenance{Evidence: nqueens.SecondMethod, Detail: name, Method: other}
+		return none
+	case errors.Is(ctx.Err(), context.Canceled):
+		return ctx.Err()
+	case errors.Is(err, context.DeadlineExceeded):
+		none.Provenance = nqueens.Provenance{Detail: name + " did not finish in the time left"}
+	default:
+		none.Provenance = nqueens.Provenance{Detail: fmt.Sprintf("%s failed: %v", name, err)}
+	}
+	return none
+}
+
+// searchAgain looks for a solution of p with method m: a count on every
+// core where m counts in parallel (it says "none" as well as a search for
+// one, and sooner; a solution it finds is looked for again to show it).
+// "None" is native.ErrNoSolution.
+func searchAgain(ctx context.Context, p model.Problem, m nqueens.Method) (*nqueens.Solution, error) {
+	f, err := nqueens.LookupFinder(string(m))
+	if err != nil {
+		return nil, err
+	}
+	if c, err := nqueens.LookupCounter(string(m)); err == nil && c.Parallel {
+		r, err := c.Count(ctx, p, nqueens.CountOptions{})
+		switch {
+		case err != nil:
+			return nil, err
+		case r.All == 0:
+			return nil, native.ErrNoSolution
+		}
+	}
+	return f.Find(ctx, p, nqueens.FindOptions{Seed: 1})
+}
+
+// refute proves that p has no solution by its linear relaxation
+// (native.Refute) and returns the proof, checked by model.Farkas.Check;
+// or nil when the relaxation has a solution, the problem is the classic
+// one or too large for it.
+func refute(ctx context.Context, p model.Problem) *model.Farkas {
+	if p.IsClassic() || p.N > native.RelaxMaxN {
+		return nil
+	}
+	f, err := native.Refute(ctx, p)
+	if err != nil || f == nil || f.Check(p) != nil {
+		return nil
+	}
+	return f
+}
+
+// budgeted is the context of a confirming search: the caller's deadline,
+// or Budget when it sets none.
+func budgeted(ctx context.Context) (context.Context, context.CancelFunc) {
+	if _, ok := ctx.Deadline(); ok {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, Budget)
+}
