@@ -40,7 +40,7 @@ var allowedImports = map[string][]string{
 	"confirm":             {"", "model", "native", "encode", "cnf/drat", "solvers/sat", "solvers/dlx", "internal/memlimit"},
 	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
 	"suite":               {"", "confirm", "model", "native", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/pyrand", "internal/textio"},
-	"lab":                 {"", "model", "encode", "cnf", "solvers/sat", "solvers/minizinc", "suite", "internal/lockfile", "internal/memlimit", "internal/panics", "internal/platform", "internal/textio"},
+	"lab":                 {"", "draw", "model", "encode", "cnf", "solvers/sat", "solvers/minizinc", "suite", "internal/lockfile", "internal/memlimit", "internal/panics", "internal/platform", "internal/textio"},
 	"cluster":             {"", "native", "internal/lockfile", "internal/textio", "internal/memlimit"},
 	"draw":                {"model", "native"},
 	"scripts/typecheck":   {}, // a tool of the test script
@@ -87,5 +87,32 @@ func TestImportRules(t *testing.T) {
 	}
 	if seen < len(allowedImports) {
 		t.Errorf("go list gave %d packages, the table has %d", seen, len(allowedImports))
+	}
+}
+
+// commandForbids are what the command line must not import: charts are
+// drawn by draw (gonum), system calls made by internal/platform, and the
+// algorithms' own helpers stay below their packages. The command holds
+// flags, words, exit statuses and progress only.
+var commandForbids = []string{"gonum.org/", "syscall", "unsafe", "golang.org/x/sys/",
+	"github.com/queenslab/nqueens/internal/bitslice", "github.com/queenslab/nqueens/internal/pyrand",
+	"github.com/queenslab/nqueens/internal/brute", "github.com/queenslab/nqueens/internal/gent2017"}
+
+// TestCommandImports holds cmd/nqueens (its tests aside) to commandForbids.
+func TestCommandImports(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{join .Imports "\n"}}`, "./cmd/nqueens").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	imports := strings.Fields(string(out))
+	if !slices.Contains(imports, "github.com/spf13/cobra") {
+		t.Fatalf("go list gave %q, not the command's imports", imports)
+	}
+	for _, imp := range imports {
+		for _, bad := range commandForbids {
+			if imp == bad || strings.HasSuffix(bad, "/") && strings.HasPrefix(imp, bad) {
+				t.Errorf("cmd/nqueens imports %s: that belongs in a library package", imp)
+			}
+		}
 	}
 }

@@ -1,5 +1,7 @@
 package cnf
 
+import "slices"
+
 // Adder receives clauses one literal at a time, in DIMACS numbering: a
 // positive literal v, a negative -v, and 0 to end the clause.
 type Adder interface {
@@ -108,4 +110,22 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// Occurring lists the variables that occur in the clauses, in order: a
+// projection for a formula whose header declares variables that no clause
+// names (each would double a count of models).
+func (f *Formula) Occurring() []int {
+	seen := make([]bool, f.Vars+1)
+	var vs []int
+	for _, c := range f.Clauses {
+		for _, l := range c {
+			if v := max(l, -l); !seen[v] {
+				seen[v] = true
+				vs = append(vs, v)
+			}
+		}
+	}
+	slices.Sort(vs)
+	return vs
 }

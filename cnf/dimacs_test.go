@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -230,5 +231,17 @@ func TestGBDHash(t *testing.T) {
 	c, _ := cnf.GBDHash(strings.NewReader("p cnf 2 2\n1 -2 0\n-2 0\n"))
 	if a != b || a == c {
 		t.Errorf("layout: %s %s, another clause: %s", a, b, c)
+	}
+}
+
+// TestOccurring: the variables the clauses name, once each and in order,
+// not the ones the header declares.
+func TestOccurring(t *testing.T) {
+	f := &cnf.Formula{Vars: 9, Clauses: [][]int{{3, -1}, {-3, 7}, {1}}}
+	if got := f.Occurring(); !slices.Equal(got, []int{1, 3, 7}) {
+		t.Errorf("%v, want [1 3 7]", got)
+	}
+	if got := (&cnf.Formula{Vars: 4}).Occurring(); len(got) != 0 {
+		t.Errorf("no clauses: %v", got)
 	}
 }

@@ -53,30 +53,54 @@ func WriteChart(w io.Writer, c Chart, format string) error {
 // WriteCharts draws charts one above the other, 720 by 480 points each, as
 // "png" or "svg".
 func WriteCharts(w io.Writer, charts []Chart, format string) error {
-	var plots [][]*plot.Plot
-	for _, c := range charts {
-		p, err := newPlot(c)
-		if err != nil {
-			return err
-		}
-		plots = append(plots, []*plot.Plot{p})
+	grid := make([][]Chart, len(charts))
+	for i, c := range charts {
+		grid[i] = []Chart{c}
 	}
-	width, height := vg.Points(720), vg.Points(480)*vg.Length(len(charts))
+	return writeGrid(w, grid, vg.Points(720), vg.Points(480), format)
+}
+
+// WritePanels draws charts side by side, 500 by 420 points each, as "png"
+// or "svg".
+func WritePanels(w io.Writer, charts []Chart, format string) error {
+	return writeGrid(w, [][]Chart{charts}, vg.Points(500), vg.Points(420), format)
+}
+
+// writeGrid draws rows of charts, each cell width by height.
+func writeGrid(w io.Writer, grid [][]Chart, width, height vg.Length, format string) error {
+	var plots [][]*plot.Plot
+	for _, row := range grid {
+		var prow []*plot.Plot
+		for _, c := range row {
+			p, err := newPlot(c)
+			if err != nil {
+				return err
+			}
+			prow = append(prow, p)
+		}
+		plots = append(plots, prow)
+	}
+	if len(plots) == 0 || len(plots[0]) == 0 {
+		return fmt.Errorf("draw: no chart to draw")
+	}
+	width *= vg.Length(len(plots[0]))
+	height *= vg.Length(len(plots))
 	var canvas vg.CanvasWriterTo
 	switch format {
 	case "png":
-		img := vgimg.New(width, height)
-		canvas = vgimg.PngCanvas{Canvas: img}
+		canvas = vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
 	case "svg":
 		canvas = vgsvg.New(width, height)
 	default:
 		return fmt.Errorf("draw: unknown chart format %q (png or svg)", format)
 	}
-	tiles := draw.Tiles{Rows: len(charts), Cols: 1, PadY: vg.Millimeter * 6, PadTop: vg.Millimeter * 2,
+	tiles := draw.Tiles{Rows: len(plots), Cols: len(plots[0]), PadX: vg.Millimeter * 4, PadY: vg.Millimeter * 6, PadTop: vg.Millimeter * 2,
 		PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 4}
 	cells := plot.Align(plots, tiles, draw.New(canvas))
-	for i := range plots {
-		plots[i][0].Draw(cells[i][0])
+	for i, row := range plots {
+		for j, p := range row {
+			p.Draw(cells[i][j])
+		}
 	}
 	_, err := canvas.WriteTo(w)
 	return err

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/queenslab/nqueens/model"
 )
@@ -125,4 +126,60 @@ func meanErr(xs []float64) (mean, stderr float64) {
 	}
 	v /= float64(len(xs) - 1)
 	return mean, math.Sqrt(v / float64(len(xs)))
+}
+
+// CPForecast is the time cp's search of a problem would take: Knuth's
+// estimate of its tree (EstimateCP), whether the linear relaxation
+// refutes the problem at the root (then solve and count search nothing),
+// and cp's speed measured on the problem for a while.
+type CPForecast struct {
+	CPEstimate
+	RefutedAtRoot bool
+	// Measured is cp's search for the time given, or to its end
+	// (Complete: then Solutions is the count).
+	Measured struct {
+		Nodes, Solutions uint64
+		Seconds          float64
+		Jobs             int
+		Complete         bool
+	}
+	// Seconds is the estimated time of the whole search at the measured
+	// speed (the measured time when Complete); 0 when nothing was
+	// measured.
+	Seconds float64
+}
+
+// ForecastCP estimates cp's tree for p with probes probes (EstimateCP),
+// asks the relaxation (Refute) for a variant, and measures cp's speed on
+// p with jobs goroutines for measure.
+func ForecastCP(ctx context.Context, p model.Problem, probes int, seed uint64, jobs int, measure time.Duration) (CPForecast, error) {
+	var r CPForecast
+	est, err := EstimateCP(ctx, p, probes, seed, jobs)
+	if err != nil {
+		return r, err
+	}
+	r.CPEstimate = est
+	if !p.IsClassic() {
+		f, err := Refute(ctx, p)
+		if err != nil {
+			return r, err
+		}
+		r.RefutedAtRoot = f != nil
+	}
+	mctx, cancel := context.WithTimeout(ctx, measure)
+	defer cancel()
+	start := time.Now()
+	cr, err := CP(mctx, p, CPOptions{Jobs: jobs, NoRelaxation: true})
+	elapsed := time.Since(start)
+	if ctx.Err() != nil {
+		return r, ctx.Err()
+	}
+	m := &r.Measured
+	m.Nodes, m.Seconds, m.Jobs, m.Complete = cr.Nodes, elapsed.Seconds(), cr.Jobs, err == nil
+	if m.Complete {
+		m.Solutions, r.Seconds = cr.Count, m.Seconds
+	} else if cr.Nodes > 0 {
+		r.Seconds = r.Nodes / float64(cr.Nodes) * m.Seconds
+	}
+	return r, nil
 }

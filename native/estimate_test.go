@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
@@ -84,5 +85,27 @@ func TestEstimateCPStops(t *testing.T) {
 	e, err := EstimateCP(ctx, model.Classic(30), 1_000_000, 1, 2)
 	if !errors.Is(err, context.Canceled) || e.Probes == 1_000_000 {
 		t.Fatalf("cancelled: %+v, %v", e, err)
+	}
+}
+
+// TestForecastCP: a search that ends within the time measured gives the
+// count and its own time; one that does not is forecast from its speed;
+// a problem the relaxation refutes is said to be refuted at the root.
+func TestForecastCP(t *testing.T) {
+	ctx := context.Background()
+	p := model.Problem{N: 8, Fixed: []model.Square{{Row: 0, Col: 1}}}
+	f, err := ForecastCP(ctx, p, 64, 1, 1, time.Minute)
+	want, _ := CP(ctx, p, CPOptions{Jobs: 1})
+	if err != nil || !f.Measured.Complete || f.Measured.Solutions != want.Count || f.Seconds != f.Measured.Seconds || f.Probes != 64 || f.RefutedAtRoot {
+		t.Errorf("N = 8, one queen: %+v, %v; cp counts %d", f, err, want.Count)
+	}
+	big := model.Classic(20)
+	f, err = ForecastCP(ctx, big, 64, 1, 1, 20*time.Millisecond)
+	if err != nil || f.Measured.Complete || f.Measured.Nodes == 0 || f.Seconds <= f.Measured.Seconds {
+		t.Errorf("N = 20: %+v, %v", f, err)
+	}
+	refuted := model.Problem{N: 3, Blocked: []model.Square{{Row: 1, Col: 0}, {Row: 1, Col: 1}, {Row: 1, Col: 2}}}
+	if f, err = ForecastCP(ctx, refuted, 8, 1, 1, time.Second); err != nil || !f.RefutedAtRoot {
+		t.Errorf("a refuted problem: %+v, %v", f, err)
 	}
 }

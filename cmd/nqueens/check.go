@@ -149,55 +149,6 @@ func writeCheckTable(w io.Writer, cells []check.Cell, from, to int, markdown boo
 	writeTable(w, rows, 1, markdown)
 }
 
-// writeTable prints rows, the first being the header: as a Markdown table,
-// or as text in columns, the first left ones aligned left and the others
-// right.
-func writeTable(w io.Writer, rows [][]string, left int, markdown bool) {
-	var width []int
-	for _, r := range rows {
-		for i, s := range r {
-			if i == len(width) {
-				width = append(width, 0)
-			}
-			width[i] = max(width[i], len(s))
-		}
-	}
-	for k, r := range rows {
-		var b strings.Builder
-		if markdown {
-			b.WriteString("|")
-		}
-		for i, s := range r {
-			switch {
-			case markdown:
-				b.WriteString(" " + s + " |")
-			case i == 0:
-				fmt.Fprintf(&b, "%-*s", width[i], s)
-			case i < left:
-				fmt.Fprintf(&b, "  %-*s", width[i], s)
-			default:
-				fmt.Fprintf(&b, "  %*s", width[i], s)
-			}
-		}
-		fmt.Fprintln(w, b.String())
-		if markdown && k == 0 {
-			fmt.Fprintln(w, "|"+strings.Repeat(" --- |", len(r)))
-		}
-	}
-}
-
-// chosen is how many of the flags are set (of output formats that exclude
-// each other).
-func chosen(flags ...bool) int {
-	k := 0
-	for _, f := range flags {
-		if f {
-			k++
-		}
-	}
-	return k
-}
-
 func writeCheckSummary(w io.Writer, cells []check.Cell, from, to int, ok bool, elapsed time.Duration) {
 	skipped := map[string]bool{}
 	methods := map[string]bool{}

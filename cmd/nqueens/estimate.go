@@ -120,38 +120,14 @@ type estimateJSON struct {
 	Seconds float64 `json:"seconds"`
 }
 
-// runEstimate estimates cp's tree for p, asks the relaxation, and measures
-// cp's speed on p for measure.
+// runEstimate is native.ForecastCP as estimate reports it.
 func runEstimate(ctx context.Context, p model.Problem, probes int, seed uint64, jobs int, measure time.Duration) (estimateJSON, error) {
-	r := estimateJSON{N: p.N, Variant: p.Variant()}
-	est, err := native.EstimateCP(ctx, p, probes, seed, jobs)
-	if err != nil {
-		return r, err
-	}
-	r.Probes, r.Nodes, r.NodesErr, r.Solutions, r.SolutionsErr = est.Probes, est.Nodes, est.NodesErr, est.Solutions, est.SolutionsErr
-	if !p.IsClassic() {
-		f, err := native.Refute(ctx, p)
-		if err != nil {
-			return r, err
-		}
-		r.RefutedAtRoot = f != nil
-	}
-	mctx, cancel := context.WithTimeout(ctx, measure)
-	defer cancel()
-	start := time.Now()
-	cr, err := native.CP(mctx, p, native.CPOptions{Jobs: jobs, NoRelaxation: true})
-	elapsed := time.Since(start)
-	if ctx.Err() != nil {
-		return r, ctx.Err()
-	}
-	m := &r.Measured
-	m.Nodes, m.Seconds, m.Jobs, m.Complete = cr.Nodes, elapsed.Seconds(), cr.Jobs, err == nil
-	if m.Complete {
-		m.Solutions, r.Seconds = cr.Count, m.Seconds
-	} else if cr.Nodes > 0 {
-		r.Seconds = r.Nodes / float64(cr.Nodes) * m.Seconds
-	}
-	return r, nil
+	f, err := native.ForecastCP(ctx, p, probes, seed, jobs, measure)
+	r := estimateJSON{N: p.N, Variant: p.Variant(), Probes: f.Probes, Nodes: f.Nodes, NodesErr: f.NodesErr,
+		Solutions: f.Solutions, SolutionsErr: f.SolutionsErr, RefutedAtRoot: f.RefutedAtRoot, Seconds: f.Seconds}
+	m := f.Measured
+	r.Measured.Nodes, r.Measured.Solutions, r.Measured.Seconds, r.Measured.Jobs, r.Measured.Complete = m.Nodes, m.Solutions, m.Seconds, m.Jobs, m.Complete
+	return r, err
 }
 
 // estimateLine is the summary line of an estimate.

@@ -187,16 +187,6 @@ The manifest is written last: an interrupted run leaves none.`,
 	return c
 }
 
-func splitList(s string) []string {
-	var out []string
-	for _, x := range strings.Split(s, ",") {
-		if x = strings.TrimSpace(x); x != "" {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
 // withoutOut is the arguments less the output folder (--out DIR, -o DIR and
 // their = forms), which a suite's files and manifest do not record: the
 // same command writes the same bytes into any folder.

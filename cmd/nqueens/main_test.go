@@ -24,6 +24,7 @@ import (
 	"github.com/queenslab/nqueens/internal/cmdline"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/panics"
+	"github.com/queenslab/nqueens/lab"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/solvers/sat"
 	"github.com/spf13/cobra"
@@ -649,7 +650,7 @@ func TestBench(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bench.png")
 	code, out, errs := runCLI(t, "", "bench", "--quick", "--plot", path)
 	total := 0
-	for _, sizes := range benchSizes(true) {
+	for _, sizes := range lab.BenchSizes(true) {
 		total += len(sizes)
 	}
 	if code != 0 || errs != "" || strings.Count(out, "\n") != total+1 || !strings.Contains(out, "bitmask              12    14,200 sol.") {
@@ -665,7 +666,7 @@ func TestBench(t *testing.T) {
 		t.Errorf("plot: %v %v", err, img.Bounds())
 	}
 	code, out, _ = runCLI(t, "", "bench", "--quick", "--json")
-	var pts []benchPoint
+	var pts []lab.BenchPoint
 	if code != 0 || json.Unmarshal([]byte(out), &pts) != nil || len(pts) != total {
 		t.Errorf("bench --json: %d %d points", code, len(pts))
 	}

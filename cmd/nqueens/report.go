@@ -1,23 +1,16 @@
 package main
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 
 	"github.com/spf13/cobra"
 
-	"github.com/queenslab/nqueens/draw"
 	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/lab"
-	"github.com/queenslab/nqueens/suite"
 )
 
 func newReport(e *env) *cobra.Command {
@@ -78,11 +71,11 @@ The results load into pandas in one line: pandas.read_json(FILE, lines=True)
 				}
 			}
 			if out != "" {
-				rows, err := reportManifest(suiteDir, args[0], header)
+				rows, err := lab.ReportManifest(suiteDir, args[0], header)
 				if err != nil {
 					return err
 				}
-				figs, err := reportFigures(recs)
+				figs, err := lab.ReportFigures(recs)
 				if err != nil {
 					return err
 				}
@@ -126,68 +119,4 @@ func writeFamilies(e *env, rows []lab.FamilyScore, markdown, asCSV, asJSON bool)
 	}
 	writeTable(e.stdout, table, 2, markdown)
 	return nil
-}
-
-// reportManifest reads the manifest of the suite the results were made
-// on: from dir if given (then it must be that suite's), else from the
-// results file's folder if it holds that suite; nil if there is none.
-func reportManifest(dir, results string, h lab.Header) ([]suite.Row, error) {
-	given := dir != ""
-	if !given {
-		dir = filepath.Dir(results)
-		if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
-			return nil, nil
-		}
-	}
-	m, raw, err := suite.ReadManifest(dir)
-	if err != nil {
-		if given {
-			return nil, err
-		}
-		return nil, nil
-	}
-	if sum := sha256.Sum256(raw); hex.EncodeToString(sum[:]) != h.Manifest {
-		if given {
-			return nil, usagef("report: the suite in %s is not the one %s was made on (its manifest's SHA-256 differs)", dir, results)
-		}
-		return nil, nil
-	}
-	return m.Files, nil
-}
-
-// reportFigures draws the report's charts as SVG: the cactus plot with
-// the VBS, and when two solvers or more ran, a scatter plot of the two of
-// least PAR-2.
-func reportFigures(recs []lab.Record) ([]lab.Figure, error) {
-	type chart struct {
-		caption string
-		chart   draw.Chart
-	}
-	cactus := cactusChart(recs)
-	vbs := cactusSeries(lab.VBS, lab.VBSTimes(recs))
-	vbs.Dashed, vbs.Style = true, 8
-	cactus.Series = append(cactus.Series, vbs)
-	charts := []chart{{"Instances solved against time, a line per solver and encoding; the dashed line is the virtual best solver.", cactus}}
-	sum := lab.Summarize(recs)
-	sort.SliceStable(sum, func(i, j int) bool { return sum[i].PAR2 < sum[j].PAR2 })
-	var names []string
-	for _, row := range sum {
-		if row.Solver != lab.VBS {
-			names = append(names, row.Series)
-		}
-	}
-	if len(names) >= 2 {
-		if sc, err := scatterChart(recs, names[0], names[1]); err == nil {
-			charts = append(charts, chart{fmt.Sprintf("Each instance's time under %s (x) and %s (y), the two solvers of least PAR-2; a run not solved is on the border, at the timeout.", names[0], names[1]), sc})
-		}
-	}
-	var figs []lab.Figure
-	for _, c := range charts {
-		var b bytes.Buffer
-		if err := draw.WriteChart(&b, c.chart, "svg"); err != nil {
-			return nil, err
-		}
-		figs = append(figs, lab.Figure{Caption: c.caption, SVG: b.Bytes()})
-	}
-	return figs, nil
 }

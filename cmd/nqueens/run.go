@@ -7,14 +7,12 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/platform"
 	"github.com/queenslab/nqueens/lab"
@@ -76,9 +74,9 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 				return usagef("run: --solvers is required (e.g. gini,cadical,dlx)")
 			}
 			if memory != "" {
-				b, err := parseBytes(memory)
+				b, err := lab.ParseBytes(memory)
 				if err != nil {
-					return usagef("--memory %q: %v", memory, err)
+					return usagef("--memory %q: want a positive size such as 2G or 512M", memory)
 				}
 				o.Memory = b
 			}
@@ -128,45 +126,31 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 }
 
 // runners are the solvers of --solvers as the lab runs them: gini and
-// gophersat on DIMACS files and dancing links on XCC files, each in a
-// process of this program (nqueens sat, nqueens xcc); minizinc with Gecode;
-// the external solvers by name or path (clasp on OPB files as well).
+// gophersat on DIMACS files, dancing links on XCC files and cp on the
+// .param files of the diagonals family, each in a process of this program
+// (nqueens sat, nqueens xcc, nqueens solve); the others as lab.Runners
+// makes them.
 func runners(ctx context.Context, names []string, self string) ([]lab.Runner, error) {
-	var rs []lab.Runner
-	seen := map[string]bool{}
-	for _, name := range names {
-		if seen[name] {
-			return nil, usagef("run: solver %s is given twice", name)
-		}
-		seen[name] = true
+	rs, err := lab.Runners(ctx, names, func(name string) lab.Runner {
 		switch name {
 		case "gini", "gophersat":
-			rs = append(rs, &lab.Process{Solver: name, Build: inProcessVersion(name), Format: encode.DIMACS,
+			return &lab.Process{Solver: name, Build: lab.InProcessBuild(name), Format: encode.DIMACS,
 				Argv: func(file, _ string) []string { return []string{self, "sat", file, "--solver", name, "-q"} },
-				Read: lab.DIMACSAnswer(&sat.External{Program: name, Path: self})})
+				Read: lab.DIMACSAnswer(&sat.External{Program: name, Path: self})}
 		case "dlx":
-			rs = append(rs, &lab.Process{Solver: name, Build: inProcessVersion(name), Format: encode.XCC,
-				Argv: func(file, _ string) []string { return []string{self, "xcc", file, "-q"} }, Read: lab.CoverAnswer})
+			return &lab.Process{Solver: name, Build: lab.InProcessBuild(name), Format: encode.XCC,
+				Argv: func(file, _ string) []string { return []string{self, "xcc", file, "-q"} }, Read: lab.CoverAnswer}
 		case "cp":
-			// The constraint-propagation search on the .param files of the
-			// diagonals family, alone (no second method).
-			rs = append(rs, &lab.Process{Solver: name, Build: inProcessVersion(name), Format: encode.Param,
+			// The constraint-propagation search alone (no second method).
+			return &lab.Process{Solver: name, Build: lab.InProcessBuild(name), Format: encode.Param,
 				Argv: func(file, _ string) []string {
 					return []string{self, "solve", "--diagonals", file, "-m", "cp", "-j", "1", "--json", "--no-confirm", "-q"}
-				}, Read: solveAnswer})
-		case "minizinc":
-			r, err := lab.MiniZincRunner(ctx)
-			if err != nil {
-				return nil, usageError{err}
-			}
-			rs = append(rs, r)
-		default:
-			ext, err := lab.ExternalRunners(ctx, name)
-			if err != nil {
-				return nil, usageError{err}
-			}
-			rs = append(rs, ext...)
+				}, Read: solveAnswer}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, usageError{err}
 	}
 	return rs, nil
 }
@@ -194,92 +178,12 @@ func solveAnswer(out lab.Output) (lab.Answer, error) {
 	return lab.Answer{Status: sat.Sat, Placement: q}, nil
 }
 
-// inProcessVersion names the build of an in-process solver: the toolkit's
-// version and the solver module's.
-func inProcessVersion(name string) string {
-	v := "nqueens " + nqueens.Version
-	mod := map[string]string{"gini": "github.com/go-air/gini", "gophersat": "github.com/crillab/gophersat"}[name]
-	if bi, ok := debug.ReadBuildInfo(); ok && mod != "" {
-		for _, d := range bi.Deps {
-			if d.Path == mod {
-				v += ", " + name + " " + d.Version
-			}
-		}
-	}
-	return v
-}
-
-// limiter puts a run under its limits: util-linux's prlimit, a small C
-// program that sets them and becomes the solver, or where it is missing
-// nqueens limit-exec. The CPU limit is soft (SIGXCPU, which a solver may
-// catch to stop cleanly), hard a second later (SIGKILL).
+// limiter puts a run under its limits (lab.Limiter), through nqueens
+// limit-exec where prlimit is missing.
 func limiter(self string) func(argv []string, l lab.Limits) []string {
-	return func(argv []string, l lab.Limits) []string {
-		var flags []string
-		if p, err := exec.LookPath("prlimit"); err == nil {
-			if l.DataBytes > 0 {
-				flags = append(flags, "--data="+strconv.FormatInt(l.DataBytes, 10))
-			}
-			if l.CPUSeconds > 0 {
-				flags = append(flags, fmt.Sprintf("--cpu=%d:%d", l.CPUSeconds, l.CPUSeconds+1))
-			}
-			return append(append([]string{p}, flags...), append([]string{"--"}, argv...)...)
-		}
-		flags = []string{self, "limit-exec", "--data", strconv.FormatInt(l.DataBytes, 10), "--cpu", strconv.FormatInt(l.CPUSeconds, 10)}
-		return append(append(flags, "--"), argv...)
-	}
-}
-
-// parseBytes reads a size: digits with an optional K, M, G or T suffix
-// (powers of 1024).
-func parseBytes(s string) (int64, error) {
-	mult := int64(1)
-	switch strings.ToUpper(s[len(s)-1:]) {
-	case "K":
-		mult = 1 << 10
-	case "M":
-		mult = 1 << 20
-	case "G":
-		mult = 1 << 30
-	case "T":
-		mult = 1 << 40
-	}
-	if mult > 1 {
-		s = s[:len(s)-1]
-	}
-	v, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || v <= 0 || v > (1<<62)/mult {
-		return 0, fmt.Errorf("want a positive size such as 2G or 512M")
-	}
-	return v * mult, nil
-}
-
-func writeSummary(e *env, rows []lab.Summary, markdown, asCSV, asJSON bool) error {
-	head := []string{"solver", "encoding", "runs", "SAT", "UNSAT", "TIMEOUT", "MEMOUT", "CRASH", "UNKNOWN", "WRONG", "PAR-2 s", "CPU s", "unique"}
-	cells := func(s lab.Summary) []string {
-		return []string{s.Solver, s.Encoding, strconv.Itoa(s.Runs), strconv.Itoa(s.Sat), strconv.Itoa(s.Unsat), strconv.Itoa(s.Timeout),
-			strconv.Itoa(s.Memout), strconv.Itoa(s.Crash), strconv.Itoa(s.Unknown), strconv.Itoa(s.Wrong),
-			strconv.FormatFloat(s.PAR2, 'f', 3, 64), strconv.FormatFloat(s.CPU, 'f', 2, 64), strconv.Itoa(s.Unique)}
-	}
-	switch {
-	case asJSON:
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rows)
-	case asCSV:
-		w := lab.NewCSVWriter(e.stdout)
-		w.Write(head)
-		for _, s := range rows {
-			w.Write(cells(s))
-		}
-		return w.Flush()
-	}
-	table := [][]string{head}
-	for _, s := range rows {
-		table = append(table, cells(s))
-	}
-	writeTable(e.stdout, table, 2, markdown)
-	return nil
+	return lab.Limiter(func(l lab.Limits) []string {
+		return []string{self, "limit-exec", "--data", strconv.FormatInt(l.DataBytes, 10), "--cpu", strconv.FormatInt(l.CPUSeconds, 10), "--"}
+	})
 }
 
 // newLimitExec is the hidden command that nqueens run starts each solver

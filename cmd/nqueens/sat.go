@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -89,7 +88,7 @@ before "s UNSATISFIABLE" is printed; a proof that does not check is exit 1.`,
 			case sat.Sat:
 				w.WriteString("s SATISFIABLE\n")
 				if !quietV {
-					writeModel(w, res.Model)
+					sat.WriteModel(w, res.Model)
 				}
 				w.Flush()
 				return exitCode(exitSat)
@@ -113,27 +112,6 @@ before "s UNSATISFIABLE" is printed; a proof that does not check is exit 1.`,
 	return c
 }
 
-// writeModel prints v lines of at most 20 literals, ended by 0.
-func writeModel(w *bufio.Writer, m sat.Model) {
-	for v := 1; v < len(m); v++ {
-		if (v-1)%20 == 0 {
-			if v > 1 {
-				w.WriteString("\n")
-			}
-			w.WriteString("v")
-		}
-		if m[v] {
-			fmt.Fprintf(w, " %d", v)
-		} else {
-			fmt.Fprintf(w, " -%d", v)
-		}
-	}
-	if len(m) <= 1 {
-		w.WriteString("v")
-	}
-	w.WriteString(" 0\n")
-}
-
 func countFile(ctx context.Context, e *env, s sat.Solver, f *cnf.Formula, info *cnf.Info, solverOpts *solverFlags, started time.Time) error {
 	en, ok := sat.EnumeratorOf(s)
 	if !ok {
@@ -143,7 +121,7 @@ func countFile(ctx context.Context, e *env, s sat.Solver, f *cnf.Formula, info *
 	if len(project) == 0 {
 		// No projection given: the variables that occur, not the ones the
 		// header declares and no clause names (each would double the count).
-		project = occurring(f)
+		project = f.Occurring()
 		over = fmt.Sprintf("the %d variables that occur in the clauses", len(project))
 		if len(project) < f.Vars {
 			over += fmt.Sprintf(" (the header declares %d)", f.Vars)
@@ -170,20 +148,4 @@ func satStatus(n uint64) error {
 		return exitCode(exitSat)
 	}
 	return exitCode(exitUnsat)
-}
-
-// occurring lists the variables that occur in the clauses of f.
-func occurring(f *cnf.Formula) []int {
-	seen := make([]bool, f.Vars+1)
-	var vs []int
-	for _, c := range f.Clauses {
-		for _, l := range c {
-			if v := max(l, -l); !seen[v] {
-				seen[v] = true
-				vs = append(vs, v)
-			}
-		}
-	}
-	slices.Sort(vs)
-	return vs
 }

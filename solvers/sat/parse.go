@@ -1,6 +1,7 @@
 package sat
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -113,4 +114,28 @@ func ParseOutput(r io.Reader, vars int, onModel func(Model) error) ([]Status, er
 		return statuses, &OutputError{Msg: "the output ends inside a model (no terminating 0): truncated"}
 	}
 	return statuses, nil
+}
+
+// WriteModel writes a model as a solver prints it, the form ParseOutput
+// reads: "v" lines of at most 20 literals, the last ended by 0.
+func WriteModel(w io.Writer, m Model) error {
+	bw := bufio.NewWriter(w)
+	for v := 1; v < len(m); v++ {
+		if (v-1)%20 == 0 {
+			if v > 1 {
+				bw.WriteString("\n")
+			}
+			bw.WriteString("v")
+		}
+		if m[v] {
+			fmt.Fprintf(bw, " %d", v)
+		} else {
+			fmt.Fprintf(bw, " -%d", v)
+		}
+	}
+	if len(m) <= 1 {
+		bw.WriteString("v")
+	}
+	bw.WriteString(" 0\n")
+	return bw.Flush()
 }

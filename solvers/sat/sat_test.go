@@ -9,7 +9,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -167,5 +169,27 @@ func BenchmarkGiniSolveLarge(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestWriteModel: what WriteModel writes, ParseOutput reads back, for an
+// empty model, a short one and one of several lines.
+func TestWriteModel(t *testing.T) {
+	for _, vars := range []int{0, 1, 20, 21, 45} {
+		m := make(sat.Model, vars+1)
+		for v := 1; v <= vars; v++ {
+			m[v] = v%3 == 0
+		}
+		var b strings.Builder
+		if err := sat.WriteModel(&b, m); err != nil {
+			t.Fatal(err)
+		}
+		var got sat.Model
+		if _, err := sat.ParseOutput(strings.NewReader(b.String()), vars, func(x sat.Model) error { got = x; return nil }); err != nil || !slices.Equal(got, m) {
+			t.Errorf("%d variables: %q read as %v, %v", vars, b.String(), got, err)
+		}
+		if lines := strings.Count(b.String(), "\n"); lines != max(1, (vars+19)/20) {
+			t.Errorf("%d variables: %d lines", vars, lines)
+		}
 	}
 }

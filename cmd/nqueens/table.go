@@ -1,0 +1,93 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/queenslab/nqueens/lab"
+)
+
+// The tables that several commands print: text in columns, Markdown, CSV
+// or JSON.
+
+// writeTable prints rows, the first being the header: as a Markdown table,
+// or as text in columns, the first left ones aligned left and the others
+// right.
+func writeTable(w io.Writer, rows [][]string, left int, markdown bool) {
+	var width []int
+	for _, r := range rows {
+		for i, s := range r {
+			if i == len(width) {
+				width = append(width, 0)
+			}
+			width[i] = max(width[i], len(s))
+		}
+	}
+	for k, r := range rows {
+		var b strings.Builder
+		if markdown {
+			b.WriteString("|")
+		}
+		for i, s := range r {
+			switch {
+			case markdown:
+				b.WriteString(" " + s + " |")
+			case i == 0:
+				fmt.Fprintf(&b, "%-*s", width[i], s)
+			case i < left:
+				fmt.Fprintf(&b, "  %-*s", width[i], s)
+			default:
+				fmt.Fprintf(&b, "  %*s", width[i], s)
+			}
+		}
+		fmt.Fprintln(w, b.String())
+		if markdown && k == 0 {
+			fmt.Fprintln(w, "|"+strings.Repeat(" --- |", len(r)))
+		}
+	}
+}
+
+// chosen is how many of the flags are set (of output formats that exclude
+// each other).
+func chosen(flags ...bool) int {
+	k := 0
+	for _, f := range flags {
+		if f {
+			k++
+		}
+	}
+	return k
+}
+
+// writeSummary prints the summary of runs (run, report), a row per solver
+// and encoding: as text, Markdown, CSV or JSON.
+func writeSummary(e *env, rows []lab.Summary, markdown, asCSV, asJSON bool) error {
+	head := []string{"solver", "encoding", "runs", "SAT", "UNSAT", "TIMEOUT", "MEMOUT", "CRASH", "UNKNOWN", "WRONG", "PAR-2 s", "CPU s", "unique"}
+	cells := func(s lab.Summary) []string {
+		return []string{s.Solver, s.Encoding, strconv.Itoa(s.Runs), strconv.Itoa(s.Sat), strconv.Itoa(s.Unsat), strconv.Itoa(s.Timeout),
+			strconv.Itoa(s.Memout), strconv.Itoa(s.Crash), strconv.Itoa(s.Unknown), strconv.Itoa(s.Wrong),
+			strconv.FormatFloat(s.PAR2, 'f', 3, 64), strconv.FormatFloat(s.CPU, 'f', 2, 64), strconv.Itoa(s.Unique)}
+	}
+	switch {
+	case asJSON:
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rows)
+	case asCSV:
+		w := lab.NewCSVWriter(e.stdout)
+		w.Write(head)
+		for _, s := range rows {
+			w.Write(cells(s))
+		}
+		return w.Flush()
+	}
+	table := [][]string{head}
+	for _, s := range rows {
+		table = append(table, cells(s))
+	}
+	writeTable(e.stdout, table, 2, markdown)
+	return nil
+}

@@ -1,0 +1,303 @@
+package lab
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+
+	nqueens "github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/draw"
+	"github.com/queenslab/nqueens/suite"
+)
+
+// optionErrorf is an error of the caller's choice (a solver with no runs,
+// a suite that is not the results'): bad input, not a failure.
+func optionErrorf(format string, a ...any) error {
+	return &nqueens.OptionError{Err: fmt.Errorf(format, a...)}
+}
+
+// runTime is a run's time for the charts: its wall time if solved, else
+// the timeout.
+func runTime(r Record) float64 {
+	if r.Solved() {
+		return r.Wall
+	}
+	return r.Timeout
+}
+
+// CactusChart is the cactus plot of the runs: a line per solver and
+// encoding, the instances solved against time.
+func CactusChart(recs []Record) draw.Chart {
+	times := map[string][]float64{}
+	var names []string
+	for _, r := range recs {
+		name := Series(r)
+		if _, ok := times[name]; !ok {
+			names = append(names, name)
+			times[name] = nil
+		}
+		if r.Solved() {
+			times[name] = append(times[name], r.Wall)
+		}
+	}
+	sort.Strings(names)
+	ch := draw.Chart{Title: "Instances solved against time", XLabel: "instances solved", YLabel: "seconds (wall)", LogY: true}
+	for _, name := range names {
+		ch.Series = append(ch.Series, cactusSeries(name, times[name]))
+	}
+	return ch
+}
+
+// cactusSeries is a line of a cactus plot: the times sorted, the k-th at
+// k instances solved. It sorts times.
+func cactusSeries(name string, times []float64) draw.Series {
+	sort.Float64s(times)
+	s := draw.Series{Name: name}
+	for i, v := range times {
+		s.XY = append(s.XY, [2]float64{float64(i + 1), v})
+	}
+	return s
+}
+
+// ScatterChart sets the time of every instance under solver a (x) against
+// its time under solver b (y); a run not solved is at the timeout. A
+// solver is named by name or as solver/encoding.
+func ScatterChart(recs []Record, a, b string) (draw.Chart, error) {
+	pick := func(name string) (map[string]Record, error) {
+		m := map[string]Record{}
+		for _, r := range recs {
+			if r.Solver == name || Series(r) == name {
+				if _, dup := m[r.ID]; dup {
+					return nil, optionErrorf("lab: %s has two runs of instance %s; name one encoding (solver/encoding) or use one results file per limit", name, r.ID)
+				}
+				m[r.ID] = r
+			}
+		}
+		if len(m) == 0 {
+			return nil, optionErrorf("lab: no runs of %s in the results", name)
+		}
+		return m, nil
+	}
+	ra, err := pick(a)
+	if err != nil {
+		return draw.Chart{}, err
+	}
+	rb, err := pick(b)
+	if err != nil {
+		return draw.Chart{}, err
+	}
+	s := draw.Series{Name: fmt.Sprintf("%s (x) against %s (y)", a, b)}
+	var files []string
+	for f := range ra {
+		if _, ok := rb[f]; ok {
+			files = append(files, f)
+		}
+	}
+	if len(files) == 0 {
+		return draw.Chart{}, optionErrorf("lab: %s and %s ran on no instance in common", a, b)
+	}
+	slices.Sort(files)
+	for _, f := range files {
+		s.XY = append(s.XY, [2]float64{runTime(ra[f]), runTime(rb[f])})
+	}
+	return draw.Chart{Title: "Time per instance (a run not solved is at the timeout)", XLabel: a + ", seconds", YLabel: b + ", seconds",
+		LogX: true, LogY: true, Points: true, Diagonal: true, Series: []draw.Series{s}}, nil
+}
+
+// ByNChart is the median time against N, a line per family and solver.
+func ByNChart(recs []Record) draw.Chart {
+	times := map[string]map[int][]float64{}
+	var names []string
+	for _, r := range recs {
+		name := r.Family + ", " + Series(r)
+		if times[name] == nil {
+			times[name] = map[int][]float64{}
+			names = append(names, name)
+		}
+		times[name][r.N] = append(times[name][r.N], runTime(r))
+	}
+	sort.Strings(names)
+	ch := draw.Chart{Title: "Median time against N", XLabel: "N", YLabel: "seconds (wall, median)", LogY: true}
+	for _, name := range names {
+		ns := slices.Sorted(maps.Keys(times[name]))
+		s := draw.Series{Name: name}
+		for _, n := range ns {
+			t := times[name][n]
+			sort.Float64s(t)
+			s.XY = append(s.XY, [2]float64{float64(n), quantile(t, 0.5)})
+		}
+		ch.Series = append(ch.Series, s)
+	}
+	return ch
+}
+
+// quantile is the q-quantile of sorted values (nearest rank).
+func quantile(sorted []float64, q float64) float64 {
+	i := int(q*float64(len(sorted)) + 0.5)
+	return sorted[max(0, min(len(sorted)-1, i-1))]
+}
+
+// HardnessCharts draws the hardness of a family over m (random completion:
+// pre-placed queens; excluded diagonals: diagonals excluded), the family
+// of the first run that has one: the median and the 90th-percentile time
+// against m/N, a line per solver and N; the fraction of instances with a
+// solution; and each solver's time at the peak (the greatest median over
+// m) against N.
+func HardnessCharts(recs []Record) []draw.Chart {
+	type key struct {
+		solver string
+		n      int
+	}
+	family := ""
+	for _, r := range recs {
+		if r.Family == "completion" || r.Family == "diagonals" {
+			family = r.Family
+			break
+		}
+	}
+	times := map[key]map[int][]float64{} // by m
+	sat := map[int]map[int]map[string]bool{}
+	var keys []key
+	for _, r := range recs {
+		if r.Family != family || r.N == 0 {
+			continue
+		}
+		k := key{Series(r), r.N}
+		if times[k] == nil {
+			times[k] = map[int][]float64{}
+			keys = append(keys, k)
+		}
+		times[k][r.M] = append(times[k][r.M], runTime(r))
+		if sat[r.N] == nil {
+			sat[r.N] = map[int]map[string]bool{}
+		}
+		if sat[r.N][r.M] == nil {
+			sat[r.N][r.M] = map[string]bool{}
+		}
+		sat[r.N][r.M][r.ID] = r.Expected == suite.Satisfiable
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].solver != keys[j].solver {
+			return keys[i].solver < keys[j].solver
+		}
+		return keys[i].n < keys[j].n
+	})
+	what, axis := "random completion", "m/N (pre-placed queens per row)"
+	if family == "diagonals" {
+		what, axis = "excluded diagonals", "d/n (excluded diagonals per row)"
+	}
+	med := draw.Chart{Title: "Median time against " + axis[:3] + " (" + what + ")", XLabel: axis, YLabel: "seconds (wall, median)", LogY: true}
+	p90 := draw.Chart{Title: "90th percentile of time against " + axis[:3], XLabel: axis, YLabel: "seconds (wall, 90th percentile)", LogY: true}
+	peak := draw.Chart{Title: "Time at the peak (the greatest median over " + axis[:1] + ") against N", XLabel: "N", YLabel: "seconds (wall, median at the peak)", LogY: true}
+	peaks := map[string]*draw.Series{}
+	var solvers []string
+	for i, k := range keys {
+		ms := slices.Sorted(maps.Keys(times[k]))
+		a := draw.Series{Name: fmt.Sprintf("%s, N = %d", k.solver, k.n), Style: i + 1}
+		b := a
+		top := 0.0
+		for _, m := range ms {
+			t := times[k][m]
+			sort.Float64s(t)
+			x := float64(m) / float64(k.n)
+			a.XY = append(a.XY, [2]float64{x, quantile(t, 0.5)})
+			b.XY = append(b.XY, [2]float64{x, quantile(t, 0.9)})
+			top = max(top, quantile(t, 0.5))
+		}
+		med.Series = append(med.Series, a)
+		p90.Series = append(p90.Series, b)
+		if peaks[k.solver] == nil {
+			peaks[k.solver] = &draw.Series{Name: k.solver, Style: len(solvers) + 1}
+			solvers = append(solvers, k.solver)
+		}
+		peaks[k.solver].XY = append(peaks[k.solver].XY, [2]float64{float64(k.n), top})
+	}
+	for _, s := range solvers {
+		peak.Series = append(peak.Series, *peaks[s])
+	}
+	frac := draw.Chart{Title: "Instances with a solution", XLabel: axis, YLabel: "fraction satisfiable"}
+	for _, n := range slices.Sorted(maps.Keys(sat)) {
+		s := draw.Series{Name: fmt.Sprintf("N = %d", n)}
+		for _, m := range slices.Sorted(maps.Keys(sat[n])) {
+			yes := 0
+			for _, ok := range sat[n][m] {
+				if ok {
+					yes++
+				}
+			}
+			s.XY = append(s.XY, [2]float64{float64(m) / float64(n), float64(yes) / float64(len(sat[n][m]))})
+		}
+		frac.Series = append(frac.Series, s)
+	}
+	return []draw.Chart{med, p90, frac, peak}
+}
+
+// ReportManifest reads the manifest of the suite the results were made
+// on: from dir if given (then it must be that suite's), else from the
+// results file's folder if it holds that suite; nil if there is none.
+func ReportManifest(dir, results string, h Header) ([]suite.Row, error) {
+	given := dir != ""
+	if !given {
+		dir = filepath.Dir(results)
+		if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
+			return nil, nil
+		}
+	}
+	m, raw, err := suite.ReadManifest(dir)
+	if err != nil {
+		if given {
+			return nil, err
+		}
+		return nil, nil
+	}
+	if sum := sha256.Sum256(raw); hex.EncodeToString(sum[:]) != h.Manifest {
+		if given {
+			return nil, optionErrorf("lab: the suite in %s is not the one %s was made on (its manifest's SHA-256 differs)", dir, results)
+		}
+		return nil, nil
+	}
+	return m.Files, nil
+}
+
+// ReportFigures draws the report's charts as SVG: the cactus plot with
+// the VBS, and when two solvers or more ran, a scatter plot of the two of
+// least PAR-2.
+func ReportFigures(recs []Record) ([]Figure, error) {
+	type chart struct {
+		caption string
+		chart   draw.Chart
+	}
+	cactus := CactusChart(recs)
+	vbs := cactusSeries(VBS, VBSTimes(recs))
+	vbs.Dashed, vbs.Style = true, 8
+	cactus.Series = append(cactus.Series, vbs)
+	charts := []chart{{"Instances solved against time, a line per solver and encoding; the dashed line is the virtual best solver.", cactus}}
+	sum := Summarize(recs)
+	sort.SliceStable(sum, func(i, j int) bool { return sum[i].PAR2 < sum[j].PAR2 })
+	var names []string
+	for _, row := range sum {
+		if row.Solver != VBS {
+			names = append(names, row.Series)
+		}
+	}
+	if len(names) >= 2 {
+		if sc, err := ScatterChart(recs, names[0], names[1]); err == nil {
+			charts = append(charts, chart{fmt.Sprintf("Each instance's time under %s (x) and %s (y), the two solvers of least PAR-2; a run not solved is on the border, at the timeout.", names[0], names[1]), sc})
+		}
+	}
+	var figs []Figure
+	for _, c := range charts {
+		var b bytes.Buffer
+		if err := draw.WriteChart(&b, c.chart, "svg"); err != nil {
+			return nil, err
+		}
+		figs = append(figs, Figure{Caption: c.caption, SVG: b.Bytes()})
+	}
+	return figs, nil
+}
