@@ -61,9 +61,9 @@ func Counted(ctx context.Context, p model.Problem, r *nqueens.CountResult) error
 	if r.Provenance.Confirmed() || p.IsClassic() {
 		return nil
 	}
-	if r.All == 0 && !r.Provenance.Relaxed {
-		if f := refute(ctx, p); f != nil {
-			r.Provenance = nqueens.Provenance{Evidence: nqueens.Refutation, Farkas: f}
+	if r.All == 0 {
+		if pr, ok := byRefutation(ctx, p, r.Provenance); ok {
+			r.Provenance = pr
 			return nil
 		}
 	}
@@ -81,12 +81,9 @@ func Counted(ctx context.Context, p model.Problem, r *nqueens.CountResult) error
 		return &nqueens.WrongAnswerError{Method: r.Method, Solver: r.Solver, Claim: fmt.Sprintf("N = %d has %d solutions", p.N, r.All), Truth: fmt.Sprintf("%s counts %d", name, o.All)}
 	case err == nil:
 		r.Provenance = nqueens.Provenance{Evidence: nqueens.SecondMethod, Detail: name, Method: other}
-	case errors.Is(ctx.Err(), context.Canceled):
-		return ctx.Err()
-	case errors.Is(err, context.DeadlineExceeded):
-		r.Provenance = nqueens.Provenance{Detail: name + " did not finish in the time left"}
 	default:
-		r.Provenance = nqueens.Provenance{Detail: fmt.Sprintf("%s failed: %v", name, err)}
+		r.Provenance, err = unfinished(ctx, name, err)
+		return err
 	}
 	return nil
 }
@@ -106,11 +103,9 @@ func None(ctx context.Context, p model.Problem, none *nqueens.NoSolutionError, o
 	if none.Provenance.Confirmed() {
 		return none
 	}
-	if !none.Provenance.Relaxed {
-		if f := refute(ctx, p); f != nil {
-			none.Provenance = nqueens.Provenance{Evidence: nqueens.Refutation, Farkas: f}
-			return none
-		}
+	if pr, ok := byRefutation(ctx, p, none.Provenance); ok {
+		none.Provenance = pr
+		return none
 	}
 	other := SecondMethod(p, none.Method)
 	name := nqueens.Title(other)
@@ -127,12 +122,9 @@ func None(ctx context.Context, p model.Problem, none *nqueens.NoSolutionError, o
 	case errors.Is(err, native.ErrNoSolution):
 		none.Provenance = nqueens.Provenance{Evidence: nqueens.SecondMethod, Detail: name, Method: other}
 		return none
-	case errors.Is(ctx.Err(), context.Canceled):
-		return ctx.Err()
-	case errors.Is(err, context.DeadlineExceeded):
-		none.Provenance = nqueens.Provenance{Detail: name + " did not finish in the time left"}
-	default:
-		none.Provenance = nqueens.Provenance{Detail: fmt.Sprintf("%s failed: %v", name, err)}
+	}
+	if none.Provenance, err = unfinished(ctx, name, err); err != nil {
+		return err
 	}
 	return none
 }
@@ -171,6 +163,30 @@ func refute(ctx context.Context, p model.Problem) *model.Farkas {
 		return nil
 	}
 	return f
+}
+
+// byRefutation is the provenance of "no solution" by a checked
+// refutation of p's linear relaxation, when the method (pr) did not try
+// the relaxation and it refutes p.
+func byRefutation(ctx context.Context, p model.Problem, pr nqueens.Provenance) (nqueens.Provenance, bool) {
+	if pr.Relaxed {
+		return pr, false
+	}
+	f := refute(ctx, p)
+	return nqueens.Provenance{Evidence: nqueens.Refutation, Farkas: f}, f != nil
+}
+
+// unfinished is the provenance of an answer whose second method, name,
+// failed with err: unconfirmed, with the reason; or the context's error
+// when the caller cancelled.
+func unfinished(ctx context.Context, name string, err error) (nqueens.Provenance, error) {
+	switch {
+	case errors.Is(ctx.Err(), context.Canceled):
+		return nqueens.Provenance{}, ctx.Err()
+	case errors.Is(err, context.DeadlineExceeded):
+		return nqueens.Provenance{Detail: name + " did not finish in the time left"}, nil
+	}
+	return nqueens.Provenance{Detail: fmt.Sprintf("%s failed: %v", name, err)}, nil
 }
 
 // budgeted is the context of a confirming search: the caller's deadline,
