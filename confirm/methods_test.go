@@ -1,22 +1,13 @@
 package confirm
 
 import (
-	"bufio"
-	"compress/gzip"
 	"context"
 	"errors"
-	"flag"
-	"fmt"
-	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
-	"time"
 
 	nqueens "github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/gent2017"
-	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
 )
 
@@ -126,93 +117,5 @@ func TestCPCountsPublished(t *testing.T) {
 		if err1 != nil || err2 != nil || r1.Count != r2.All || (r1.Count > 0) != a.Sat {
 			t.Errorf("%s: cp %d (%v), dancing links %d (%v), authors sat = %v", a.Name(), r1.Count, err1, r2.All, err2, a.Sat)
 		}
-	}
-	_ = strconv.Itoa
-}
-
-// gent is the folder of Gent, Jefferson and Nightingale's published
-// excluded diagonals material (CSPLib problem 79: data/diag-N.tar.gz
-// unpacked into diag-N/ folders, and results/run-diags-shiftqueens-
-// processed.txt.gz), for TestAllPublished.
-var gent = flag.String("gent", "", "folder of the authors' published excluded diagonals instances and results (CSPLib problem 79), for TestAllPublished")
-
-// TestAllPublished decides every instance of the authors' published sets,
-// diag-8 to diag-21, every d from 0 to the whole list, with the default
-// decider on one core (no second method), and holds each to the answer
-// their bitmask solver recorded where it recorded one (n = 10..21, d up to
-// their largest); every solution is verified. It runs only with
-// -gent DIR, and takes about an hour a core: go test -run TestAllPublished
-// -gent DIR -timeout 0 (ONLY=N for one n).
-func TestAllPublished(t *testing.T) {
-	if *gent == "" {
-		t.Skip("give -gent DIR: the authors' published instances and results")
-	}
-	answers := map[string]bool{} // "n seed d" -> sat
-	f, err := os.Open(filepath.Join(*gent, "results", "run-diags-shiftqueens-processed.txt.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(zr)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) < 4 {
-			continue
-		}
-		answers[fs[0]+" "+fs[3]+" "+fs[1]] = strings.Contains(sc.Text(), "Solutions: 1")
-	}
-	f.Close()
-	only, _ := strconv.Atoi(os.Getenv("ONLY"))
-	total, checked := 0, 0
-	var worst time.Duration
-	worstName := ""
-	for n := 8; n <= 21; n++ {
-		if only != 0 && n != only {
-			continue
-		}
-		files, _ := filepath.Glob(filepath.Join(*gent, fmt.Sprintf("diag-%d", n), "*.param"))
-		if len(files) != 1000 {
-			t.Fatalf("n = %d: %d files, want 1000", n, len(files))
-		}
-		for _, file := range files {
-			pf, err := os.Open(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, err := model.ReadParam(pf)
-			pf.Close()
-			if err != nil {
-				t.Fatalf("%s: %v", file, err)
-			}
-			var seed int
-			fmt.Sscanf(filepath.Base(file), fmt.Sprintf("diag-%d-4-%%d.param", n), &seed)
-			for d := 0; d <= len(l.Diagonals); d++ {
-				p, _ := l.Problem(d)
-				start := time.Now()
-				r, err := native.CP(context.Background(), p, native.CPOptions{FirstOnly: true, Jobs: 1, Seed: 1})
-				if took := time.Since(start); took > worst {
-					worst, worstName = took, fmt.Sprintf("%s d = %d (%d nodes)", filepath.Base(file), d, r.Nodes)
-				}
-				if err != nil {
-					t.Fatalf("%s d = %d: %v", file, d, err)
-				}
-				if r.First != nil {
-					if err := model.Verify(p, r.First); err != nil {
-						t.Fatalf("%s d = %d: %v", file, d, err)
-					}
-				}
-				total++
-				if sat, ok := answers[fmt.Sprintf("%d %d %d", n, seed, d)]; ok {
-					checked++
-					if sat != (r.First != nil) {
-						t.Errorf("%s d = %d: cp says %v, the authors %v", file, d, r.First != nil, sat)
-					}
-				}
-			}
-		}
-		t.Logf("n = %d done: %d instances so far, %d held to the authors' answers; slowest %v: %s", n, total, checked, worst, worstName)
 	}
 }

@@ -76,8 +76,11 @@ go run ./cmd/nqueens verify 20 --diagonals testdata/gent2017/diag-20-4-75.param:
 echo "examples: all ran"
 # The cluster test on a real single-node Slurm: root only, so behind a flag
 # that .ci/run sets; it installs and starts Slurm and stops what it started.
+# The container image is built and run in the same root-only block.
 if [ "${NQUEENS_SLURM:-0}" = 1 ]; then
   bash scripts/test-slurm.sh
+  bash scripts/test-container.sh
 else
   echo "SKIPPED: the Slurm test (scripts/test-slurm.sh; set NQUEENS_SLURM=1, needs root)"
+  echo "SKIPPED: the container test (scripts/test-container.sh; set NQUEENS_SLURM=1, needs root)"
 fi
