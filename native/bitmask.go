@@ -2,7 +2,6 @@ package native
 
 import (
 	"context"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -84,10 +83,7 @@ func Bitmask(ctx context.Context, n int, opt BitmaskOptions) (SymmetryCount, err
 		return countSmall(ctx, n)
 	}
 	units, genNodes := workUnits(n, opt.Depth)
-	jobs := opt.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
+	jobs := jobsOf(opt.Jobs)
 	jobs = max(1, min(jobs, len(units)))
 
 	results := make([]UnitResult, len(units))

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
-	"runtime"
 	"slices"
 	"sync/atomic"
 
@@ -644,10 +643,7 @@ func ConstellationCount(ctx context.Context, n int, opt ConstellationOptions) (S
 		}
 		return countSmall(ctx, n)
 	}
-	jobs := opt.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
+	jobs := jobsOf(opt.Jobs)
 	total := opt.Taken
 	if opt.Progress != nil && total <= 0 {
 		// The number taken, for Progress: one pass over the list first.

@@ -3,7 +3,6 @@ package native
 import (
 	"context"
 	"math/rand/v2"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -136,10 +135,7 @@ func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
 	if p.N > CPMaxN {
 		return CPResult{}, errTooLarge("the constraint-propagation search", p.N, CPMaxN)
 	}
-	jobs := opt.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
+	jobs := jobsOf(opt.Jobs)
 	base, root, ok := newCPSearch(p)
 	res := CPResult{Jobs: 1}
 	if !ok { // the pre-placed queens contradict each other or the board

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -58,9 +57,7 @@ func EstimateCP(ctx context.Context, p model.Problem, probes int, seed uint64, j
 	if p.N > CPMaxN {
 		return CPEstimate{}, errTooLarge("the constraint-propagation search", p.N, CPMaxN)
 	}
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
+	jobs = jobsOf(jobs)
 	base, root, ok := newCPSearch(p)
 	if !ok { // CP's tree is its root alone
 		return CPEstimate{Probes: probes, Nodes: 1}, nil

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -1108,10 +1107,7 @@ func JoinCount(ctx context.Context, n int, opt JoinOptions) (JoinResult, error) 
 
 // runJoin runs the units of list on tables.
 func runJoin(ctx context.Context, n int, tables *joinTables, list iter.Seq2[int, JoinUnit], opt JoinOptions) (JoinResult, error) {
-	jobs := opt.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
+	jobs := jobsOf(opt.Jobs)
 	total := opt.Taken
 	if opt.Progress != nil && total <= 0 {
 		for i := range list {

@@ -3,6 +3,7 @@ package native
 import (
 	"context"
 	"iter"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -126,4 +127,13 @@ func runUnits[U, R any](ctx context.Context, jobs int, list iter.Seq2[int, U], t
 		}
 	}
 	return taken, stop.Load(), caught.Err()
+}
+
+// jobsOf is the number of goroutines that jobs asks for: one a core for
+// 0 or less.
+func jobsOf(jobs int) int {
+	if jobs <= 0 {
+		return runtime.NumCPU()
+	}
+	return jobs
 }
