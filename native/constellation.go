@@ -656,7 +656,7 @@ func ConstellationCount(ctx context.Context, n int, opt ConstellationOptions) (S
 
 	res := SymmetryCount{Jobs: jobs}
 	taken, stopped, err := runUnits(ctx, jobs, Units(n, opt.Depth), opt.Take,
-		func(u Unit) Unit { u.Rows = slices.Clone(u.Rows); return u },
+		func(u Unit) Unit { u.Rows = slices.Clone(u.Rows); return u }, nil,
 		func(stop *atomic.Bool) func(Unit) (UnitResult, bool) {
 			var s conSearch
 			return func(u Unit) (UnitResult, bool) { return s.runUnit(u, stop) }

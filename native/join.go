@@ -734,12 +734,15 @@ type crossCopies struct {
 	refs  int // goroutines using it (under crossCache.mu)
 }
 
-// crossCache holds the filtered copies that goroutines use now. The units
-// of one pair of middle queens come one after another, so the goroutines
-// on a pair arrive at it about together and filter its four quarters
-// between them, instead of each filtering all four (at n = 17, 29 pairs
-// of 9 ms each: 15% of the count, once per goroutine before). A copy no
-// goroutine uses any more is kept for its storage.
+// crossCache holds the filtered copies that goroutines use now. A
+// goroutine takes all the units of one pair of middle queens as one batch
+// (runUnits' groups), so it filters the pair's four quarters alone and
+// reads only what it filtered (sharing the copies between cores, each
+// filtering some and reading the others', cost a tenth more processor
+// time at n = 17). Only at the list's end, when a goroutine helps another
+// with its pair, do two share a pair's copies: the helper finds them
+// built, or filters what is left of them. A copy no goroutine uses any
+// more is kept for its storage.
 type crossCache struct {
 	mu   sync.Mutex
 	live map[[2]int]*crossCopies
@@ -1121,7 +1124,13 @@ func runJoin(ctx context.Context, n int, tables *joinTables, list iter.Seq2[int,
 		r      JoinUnitResult
 		halves int
 	}
-	taken, stopped, err := runUnits(ctx, jobs, list, opt.Take, nil,
+	// The units of odd n come pair of middle queens by pair, each pair a
+	// batch (see crossCache).
+	var byPair func(JoinUnit) int
+	if n%2 == 1 && jobs > 1 {
+		byPair = func(u JoinUnit) int { return u.Col0*(n+1) + u.Row0 }
+	}
+	taken, stopped, err := runUnits(ctx, jobs, list, opt.Take, nil, byPair,
 		func(*atomic.Bool) func(JoinUnit) (unitDone, bool) {
 			j := newJoiner(n, tables)
 			return func(u JoinUnit) (unitDone, bool) {

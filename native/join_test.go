@@ -307,7 +307,7 @@ func TestCountersSurvivePanics(t *testing.T) {
 					panic("boom")
 				}
 			}
-			_, _, err := runUnits(context.Background(), jobs, iter.Seq2[int, int](list), nil, nil,
+			_, _, err := runUnits(context.Background(), jobs, iter.Seq2[int, int](list), nil, nil, nil,
 				func(*atomic.Bool) func(int) (int, bool) { return func(int) (int, bool) { return 0, true } }, func(int, int) {})
 			done <- err
 		}()

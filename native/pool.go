@@ -35,20 +35,31 @@ func stopWhenDone(ctx context.Context, stop *atomic.Bool) func() bool {
 // themselves, a batch at a time under a lock, as it makes them: the list
 // is never held whole, and no goroutine feeds the others (a feeder woke,
 // a futex call and a thread switch each batch, a tenth of the processor
-// time of a count of small units such as the join's). prepare (if not
-// nil) copies what a unit only lends while the list yields it. Each
-// goroutine gets its worker from newWorker; a worker returns a unit's
-// result, or false when stop was set during it. done is called with each
-// finished unit's index and result, serialised. It returns the number of
-// units taken (all of them, even when the run stopped before it reached
-// them), and whether the run was stopped (the context ended, or a
-// goroutine panicked: its panic is the error). A panicking done or list
-// leaves nothing locked.
-func runUnits[U, R any](ctx context.Context, jobs int, list iter.Seq2[int, U], take func(int) bool, prepare func(U) U,
+// time of a count of small units such as the join's). A batch is
+// unitBatch units, or, with group, the units in a row of the same group
+// (the join's units of one pair of middle queens, which share the
+// quarters filtered for that pair): a goroutine then works alone on what
+// its units share, and no two goroutines read what the other built. A
+// goroutine that finds the list at its end helps the others with their
+// batches, unit by unit, so that they end together. prepare (if not nil)
+// copies what a unit only lends while the list yields it. Each goroutine
+// gets its worker from newWorker; a worker returns a unit's result, or
+// false when stop was set during it. done is called with each finished
+// unit's index and result, serialised. It returns the number of units
+// taken (all of them, even when the run stopped before it reached them),
+// and whether the run was stopped (the context ended, or a goroutine
+// panicked: its panic is the error). A panicking done or list leaves
+// nothing locked.
+func runUnits[U, R any](ctx context.Context, jobs int, list iter.Seq2[int, U], take func(int) bool, prepare func(U) U, group func(U) int,
 	newWorker func(stop *atomic.Bool) func(U) (R, bool), done func(int, R)) (taken int, stopped bool, err error) {
 	type job struct {
 		i int
 		u U
+	}
+	type batch struct {
+		jobs   []job
+		next   atomic.Int64 // the next job to run
+		helped bool         // another goroutine was sent to help (under listMu)
 	}
 	jobs = max(1, min(jobs, MaxJobs))
 	var stop atomic.Bool
@@ -58,11 +69,16 @@ func runUnits[U, R any](ctx context.Context, jobs int, list iter.Seq2[int, U], t
 	defer stopList()
 	var listMu, doneMu sync.Mutex
 	exhausted := false
-	// fill takes the next batch of units into b (empty at the list's end).
-	fill := func(b []job) []job {
-		listMu.Lock()
-		defer listMu.Unlock()
-		for len(b) < unitBatch && !exhausted {
+	var pending *job  // a unit taken that begins the next group
+	var open []*batch // the batches being run, for goroutines to help with
+	// pull is the next unit taken from the list, or false at its end.
+	pull := func() (job, bool) {
+		if pending != nil {
+			j := *pending
+			pending = nil
+			return j, true
+		}
+		for !exhausted {
 			i, u, ok := next()
 			if !ok {
 				exhausted = true
@@ -75,9 +91,60 @@ func runUnits[U, R any](ctx context.Context, jobs int, list iter.Seq2[int, U], t
 			if prepare != nil {
 				u = prepare(u)
 			}
-			b = append(b, job{i, u})
+			return job{i, u}, true
 		}
-		return b
+		return job{}, false
+	}
+	// fetch is the next batch of the list, in the storage of spare (the
+	// caller's last batch, done) unless another goroutine helped with it;
+	// or, at the list's end, the open batch with the most units left, to
+	// help with (own false); nil when every unit is taken.
+	fetch := func(spare *batch) (b *batch, own bool) {
+		listMu.Lock()
+		defer listMu.Unlock()
+		live := open[:0]
+		for _, o := range open {
+			if o.next.Load() < int64(len(o.jobs)) {
+				live = append(live, o)
+			}
+		}
+		clear(open[len(live):])
+		open = live
+		if spare != nil && !spare.helped {
+			b = spare
+			b.jobs = b.jobs[:0]
+			b.next.Store(0)
+		} else {
+			b = new(batch)
+		}
+		for first := true; ; first = false {
+			if group == nil && len(b.jobs) == unitBatch {
+				break
+			}
+			j, ok := pull()
+			if !ok {
+				break
+			}
+			if group != nil && !first && group(j.u) != group(b.jobs[0].u) {
+				pending = &j
+				break
+			}
+			b.jobs = append(b.jobs, j)
+		}
+		if len(b.jobs) > 0 {
+			open = append(open, b)
+			return b, true
+		}
+		var most *batch
+		for _, o := range open {
+			if most == nil || len(o.jobs)-int(o.next.Load()) > len(most.jobs)-int(most.next.Load()) {
+				most = o
+			}
+		}
+		if most != nil {
+			most.helped = true
+		}
+		return most, false
 	}
 	var wg sync.WaitGroup
 	for range jobs {
@@ -86,7 +153,7 @@ func runUnits[U, R any](ctx context.Context, jobs int, list iter.Seq2[int, U], t
 			defer wg.Done()
 			defer caught.Recover(func() { stop.Store(true) })
 			work := newWorker(&stop)
-			batch := make([]job, 0, unitBatch)
+			var spare *batch
 			for !stop.Load() {
 				if ctx.Err() != nil {
 					// Seen here at once, not when the watch's goroutine runs:
@@ -94,13 +161,19 @@ func runUnits[U, R any](ctx context.Context, jobs int, list iter.Seq2[int, U], t
 					stop.Store(true)
 					return
 				}
-				if batch = fill(batch[:0]); len(batch) == 0 {
+				b, own := fetch(spare)
+				if b == nil {
 					return
 				}
-				for _, j := range batch {
-					if stop.Load() {
+				if own {
+					spare = b
+				}
+				for !stop.Load() {
+					k := b.next.Add(1) - 1
+					if k >= int64(len(b.jobs)) {
 						break
 					}
+					j := b.jobs[k]
 					r, ok := work(j.u)
 					if !ok {
 						continue
