@@ -69,6 +69,7 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 go run ./examples/export-dimacs "$scratch" 4 6 >/dev/null
 go run ./examples/certify >/dev/null
+go run ./examples/confirm >/dev/null
 go run ./examples/completion-suite "$scratch/suite" >/dev/null
 go run ./examples/ten-million 1000000 >/dev/null
 go run ./examples/refute testdata/gent2017/diag-20-4-75.param 18 "$scratch/proof.farkas" >/dev/null
