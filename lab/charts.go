@@ -11,16 +11,9 @@ import (
 	"slices"
 	"sort"
 
-	nqueens "github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/draw"
 	"github.com/queenslab/nqueens/suite"
 )
-
-// optionErrorf is an error of the caller's choice (a solver with no runs,
-// a suite that is not the results'): bad input, not a failure.
-func optionErrorf(format string, a ...any) error {
-	return &nqueens.OptionError{Err: fmt.Errorf(format, a...)}
-}
 
 // runTime is a run's time for the charts: its wall time if solved, else
 // the timeout.

@@ -49,9 +49,9 @@ func openResults(path string, h Header) (*results, []Record, error) {
 	f, err := lockfile.Open(path)
 	switch {
 	case errors.Is(err, lockfile.ErrBusy):
-		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("lab: results %s are in use by another run", path)}
+		return nil, nil, optionErrorf("lab: results %s are in use by another run", path)
 	case err != nil:
-		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("lab: results %s: %v", path, unwrapPath(err))}
+		return nil, nil, optionErrorf("lab: results %s: %v", path, unwrapPath(err))
 	}
 	fail := func(err error) (*results, []Record, error) {
 		f.Close()
@@ -85,11 +85,11 @@ func openResults(path string, h Header) (*results, []Record, error) {
 	case err != nil:
 		return fail(&nqueens.OptionError{Err: err})
 	case got.Manifest != h.Manifest:
-		return fail(&nqueens.OptionError{Err: fmt.Errorf("lab: %s holds runs of another suite (its manifest has changed): give another results file", path)})
+		return fail(optionErrorf("lab: %s holds runs of another suite (its manifest has changed): give another results file", path))
 	case got.Machine == nil && h.Machine != nil && len(recs) > 0:
-		return fail(&nqueens.OptionError{Err: fmt.Errorf("lab: %s names no machine, so its times cannot be known to compare with this one's: give another results file", path)})
+		return fail(optionErrorf("lab: %s names no machine, so its times cannot be known to compare with this one's: give another results file", path))
 	case got.Machine != nil && h.Machine != nil && !got.Machine.sameTimings(*h.Machine):
-		return fail(&nqueens.OptionError{Err: fmt.Errorf("lab: %s holds runs made on another machine (%s, %d cores; this one: %s, %d cores), whose times do not compare: give another results file", path, got.Machine.CPU, got.Machine.Cores, h.Machine.CPU, h.Machine.Cores)})
+		return fail(optionErrorf("lab: %s holds runs made on another machine (%s, %d cores; this one: %s, %d cores), whose times do not compare: give another results file", path, got.Machine.CPU, got.Machine.Cores, h.Machine.CPU, h.Machine.Cores))
 	}
 	if err := f.Truncate(good.bytes); err != nil {
 		return fail(err)
@@ -211,7 +211,7 @@ func parseResults(r io.Reader, path string, cut bool) (Header, []Record, sound, 
 			// what comes must fit, or the file is refused in one line.
 			nextCheck *= 2
 			if err := memlimit.Check(recordBytesFactor*nextCheck, fmt.Sprintf("the results in %s (%s read)", path, memlimit.GB(held))); err != nil {
-				return h, nil, good, &nqueens.OptionError{Err: fmt.Errorf("lab: %v", err)}
+				return h, nil, good, optionErrorf("lab: %v", err)
 			}
 		}
 		good.bytes += int64(lr.Size())
@@ -255,11 +255,11 @@ func ReadResults(path string) ([]Record, error) {
 func ReadResultsFile(path string) (Header, []Record, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return Header{}, nil, &nqueens.OptionError{Err: fmt.Errorf("lab: results %s: %v", path, unwrapPath(err))}
+		return Header{}, nil, optionErrorf("lab: results %s: %v", path, unwrapPath(err))
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return Header{}, nil, &nqueens.OptionError{Err: fmt.Errorf("lab: results %s: not a regular file", path)}
+		return Header{}, nil, optionErrorf("lab: results %s: not a regular file", path)
 	}
 	h, recs, _, err := parseResults(f, path, false)
 	if err != nil {

@@ -135,28 +135,28 @@ func (o Options) cpuSeconds() float64 { return math.Ceil(o.CPU.Seconds()) }
 // validate checks the options before anything runs.
 func (o Options) validate() error {
 	if len(o.Runners) == 0 {
-		return &nqueens.OptionError{Err: errors.New("lab: no solvers given")}
+		return optionErrorf("lab: no solvers given")
 	}
 	seen := map[[2]string]bool{}
 	for _, r := range o.Runners {
 		k := [2]string{r.Name(), string(r.Reads())}
 		if seen[k] {
-			return &nqueens.OptionError{Err: fmt.Errorf("lab: solver %s is given twice", r.Name())}
+			return optionErrorf("lab: solver %s is given twice", r.Name())
 		}
 		seen[k] = true
 	}
 	switch {
 	case o.Jobs > MaxJobs:
-		return &nqueens.OptionError{Err: fmt.Errorf("lab: %d runs at once is more than the %d allowed", o.Jobs, MaxJobs)}
+		return optionErrorf("lab: %d runs at once is more than the %d allowed", o.Jobs, MaxJobs)
 	case o.Memory < 0 || o.Memory > 0 && o.Memory < MinMemory:
-		return &nqueens.OptionError{Err: fmt.Errorf("lab: a memory limit must be at least %d MiB (the Go runtime of gini, gophersat, dlx and cp needs it to start), not %d bytes", MinMemory>>20, o.Memory)}
+		return optionErrorf("lab: a memory limit must be at least %d MiB (the Go runtime of gini, gophersat, dlx and cp needs it to start), not %d bytes", MinMemory>>20, o.Memory)
 	case o.CPU < 0 || o.CPU > 0 && o.CPU < time.Second:
-		return &nqueens.OptionError{Err: fmt.Errorf("lab: a CPU-time limit must be at least 1 s (the system counts whole seconds), not %v", o.CPU)}
+		return optionErrorf("lab: a CPU-time limit must be at least 1 s (the system counts whole seconds), not %v", o.CPU)
 	case (o.Memory > 0 || o.CPU > 0) && o.Limit == nil:
 		return errors.New("lab: a memory or CPU limit needs Options.Limit")
 	case o.Memory > 0 || o.CPU > 0:
 		if err := platform.CanLimit(); err != nil {
-			return &nqueens.OptionError{Err: fmt.Errorf("lab: %v", err)}
+			return optionErrorf("lab: %v", err)
 		}
 	}
 	return nil
@@ -189,7 +189,7 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 	have := formatsOf(rows)
 	for _, run := range o.Runners {
 		if !slices.Contains(have, string(run.Reads())) {
-			return nil, &nqueens.OptionError{Err: fmt.Errorf("lab: %s reads %s files, which the suite in %s has none of (its formats: %s): leave it out, or write the suite with that format too", run.Name(), run.Reads(), dir, strings.Join(have, ", "))}
+			return nil, optionErrorf("lab: %s reads %s files, which the suite in %s has none of (its formats: %s): leave it out, or write the suite with that format too", run.Name(), run.Reads(), dir, strings.Join(have, ", "))
 		}
 	}
 	sum := sha256.Sum256(raw)
@@ -227,7 +227,7 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 	}
 	total, finished := len(records)+len(tasks), len(records)
 	if total == 0 {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("lab: none of the solvers reads a file of the suite in %s (its formats: %s)", dir, strings.Join(formatsOf(rows), ", "))}
+		return nil, optionErrorf("lab: none of the solvers reads a file of the suite in %s (its formats: %s)", dir, strings.Join(formatsOf(rows), ", "))
 	}
 	if o.Progress != nil {
 		o.Progress(finished, total)
@@ -557,3 +557,10 @@ func resetPeak() {
 // process's resident size, which every solver's measured peak includes
 // (resetPeak), is small.
 func freeHeap() { debug.FreeOSMemory() }
+
+// optionErrorf is an error of the caller's choice (an unknown solver, a
+// results file of another suite, a chart of a solver with no runs): bad
+// input, not a failure.
+func optionErrorf(format string, a ...any) error {
+	return &nqueens.OptionError{Err: fmt.Errorf(format, a...)}
+}
