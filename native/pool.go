@@ -39,9 +39,8 @@ func stopWhenDone(ctx context.Context, stop *atomic.Bool) func() bool {
 // unitBatch units, or, with group, the units in a row of the same group
 // (the join's units of one pair of middle queens, which share the
 // quarters filtered for that pair): a goroutine then works alone on what
-// its units share, and no two goroutines read what the other built. A
-// goroutine that finds the list at its end helps the others with their
-// batches, unit by unit, so that they end together. prepare (if not nil)
+// its units share. A goroutine that finds the list at its end helps the
+// others with their batches, unit by unit, so that they end together. prepare (if not nil)
 // copies what a unit only lends while the list yields it. Each goroutine
 // gets its worker from newWorker; a worker returns a unit's result, or
 // false when stop was set during it. done is called with each finished
@@ -117,15 +116,12 @@ func runUnits[U, R any](ctx context.Context, jobs int, list iter.Seq2[int, U], t
 		} else {
 			b = new(batch)
 		}
-		for first := true; ; first = false {
-			if group == nil && len(b.jobs) == unitBatch {
-				break
-			}
+		for group != nil || len(b.jobs) < unitBatch {
 			j, ok := pull()
 			if !ok {
 				break
 			}
-			if group != nil && !first && group(j.u) != group(b.jobs[0].u) {
+			if group != nil && len(b.jobs) > 0 && group(j.u) != group(b.jobs[0].u) {
 				pending = &j
 				break
 			}
