@@ -23,23 +23,24 @@ var (
 	publishedAll = flag.Bool("published-all", false, "TestAllPublished: every list of n = 19..21 too, not every tenth (about 5 minutes more on 2 cores)")
 )
 
-// thresholds reads testdata/gent2017/thresholds.txt: for each n, the
-// largest d the authors ran and, for every seed 1..1000, the first d of
-// the list diag-n-4-seed that their solver found no solution for.
-func thresholds(t *testing.T) map[int]struct {
+// threshold is what the authors' answers say of the lists of one n: the
+// largest d they ran and, for every seed 1..1000, the first d of the list
+// diag-n-4-seed that their solver found no solution for.
+type threshold struct {
 	dmax  int
 	first []int
-} {
+}
+
+// thresholds reads testdata/gent2017/thresholds.txt, a threshold for each
+// n.
+func thresholds(t *testing.T) map[int]threshold {
 	t.Helper()
 	f, err := os.Open(filepath.Join("..", "testdata", "gent2017", "thresholds.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	out := map[int]struct {
-		dmax  int
-		first []int
-	}{}
+	out := map[int]threshold{}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
@@ -57,10 +58,7 @@ func thresholds(t *testing.T) map[int]struct {
 		if len(xs) != 1002 {
 			t.Fatalf("thresholds.txt: a line of %d numbers, want 1002", len(xs))
 		}
-		out[xs[0]] = struct {
-			dmax  int
-			first []int
-		}{xs[1], xs[2:]}
+		out[xs[0]] = threshold{xs[1], xs[2:]}
 	}
 	if err := sc.Err(); err != nil || len(out) != 12 {
 		t.Fatalf("thresholds.txt: %d sizes, %v", len(out), err)
