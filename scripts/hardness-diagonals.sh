@@ -8,7 +8,7 @@
 # constraint-propagation search (cp, one core), dancing links, gini,
 # cadical, minisat, clasp, cryptominisat5 and MiniZinc with Gecode (SOLVERS
 # to change them). Writes the runs to docs/hardness-diagonals.jsonl (kept
-# as docs/hardness-diagonals.jsonl.xz; xz -dk it to draw it again), the
+# as docs/hardness-diagonals.jsonl.xz, made with xz -9e; xz -dk it to draw it again), the
 # charts (median and 90th-percentile time and the fraction satisfiable
 # against d/n, and each solver's median at the peak against n) to
 # docs/hardness-diagonals.png, and prints per solver and n the peak of the
