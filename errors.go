@@ -2,6 +2,7 @@ package nqueens
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/queenslab/nqueens/native"
 )
@@ -35,6 +36,8 @@ type NoSolutionError struct {
 	// sat).
 	Method Method
 	Solver string
+	// Elapsed is the time the method took to find none.
+	Elapsed time.Duration
 	// Provenance is the independent evidence, or why there is none yet
 	// (Provenance.Confirmed).
 	Provenance Provenance

@@ -468,7 +468,12 @@ func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*So
 		if f.Name == SAT {
 			solver = cmp.Or(opt.Solver, DefaultSATSolver)
 		}
-		return nil, noneProvenance(p, f.Name, solver, known)
+		err := noneProvenance(p, f.Name, solver, known)
+		var none *NoSolutionError
+		if errors.As(err, &none) {
+			none.Elapsed = time.Since(start)
+		}
+		return nil, err
 	}
 	if err != nil {
 		return nil, err

@@ -61,6 +61,7 @@ func Counted(ctx context.Context, p model.Problem, r *nqueens.CountResult) error
 	if r.Provenance.Confirmed() || p.IsClassic() {
 		return nil
 	}
+	defer timed(&r.Provenance)()
 	if r.All == 0 {
 		if pr, ok := byRefutation(ctx, p, r.Provenance); ok {
 			r.Provenance = pr
@@ -97,11 +98,12 @@ func Counted(ctx context.Context, p model.Problem, r *nqueens.CountResult) error
 // answer is false, or the context's error when it was cancelled (a
 // deadline that passes leaves the answer unconfirmed, with the reason).
 func None(ctx context.Context, p model.Problem, none *nqueens.NoSolutionError, o Options) error {
+	if none.Provenance.Confirmed() && !o.Certify {
+		return none
+	}
+	defer timed(&none.Provenance)()
 	if o.Certify {
 		return certifyNone(ctx, p, none)
-	}
-	if none.Provenance.Confirmed() {
-		return none
 	}
 	if pr, ok := byRefutation(ctx, p, none.Provenance); ok {
 		none.Provenance = pr
@@ -187,6 +189,13 @@ func unfinished(ctx context.Context, name string, err error) (nqueens.Provenance
 		return nqueens.Provenance{Detail: name + " did not finish in the time left"}, nil
 	}
 	return nqueens.Provenance{Detail: fmt.Sprintf("%s failed: %v", name, err)}, nil
+}
+
+// timed starts the clock of a confirmation; the function it returns sets
+// the time it took into pr, whatever pr has become by then.
+func timed(pr *nqueens.Provenance) func() {
+	start := time.Now()
+	return func() { pr.Elapsed = time.Since(start) }
 }
 
 // budgeted is the context of a confirming search: the caller's deadline,

@@ -36,7 +36,14 @@ type formatSpec struct {
 	// size gives the variables and the constraints (clauses, options) of
 	// the file that write writes.
 	size func(p model.Problem, amo AMO) (vars, constraints int, err error)
+	// maxVars bounds the variables (items for XCC) of every file of the
+	// format on an n x n board, whatever the problem (MaxVariables).
+	maxVars func(n int, amo AMO) int
 }
+
+// boardVars bounds the variables of the MiniZinc, XCSP3 and .param files:
+// a variable (a number) a row.
+func boardVars(n int, _ AMO) int { return n }
 
 // minizincSize is the size of the MiniZinc and XCSP3 models: a variable a
 // row, three alldifferent constraints, one constraint a blocked square and
@@ -61,7 +68,7 @@ var formats = []formatSpec{
 		}
 		v, cl := c.Size()
 		return v, cl, nil
-	}},
+	}, cnfMaxVars},
 	{XCC, ".dlx", "|", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, order Order, opt Options) error {
 		return WriteQueensXCC(ctx, w, p, order, opt)
 	}, func(p model.Problem, _ AMO) (int, int, error) {
@@ -70,29 +77,29 @@ var formats = []formatSpec{
 			return 0, 0, err
 		}
 		return x.Items(), len(x.Options), nil
-	}},
+	}, func(n int, _ AMO) int { return 2*n + 2*(2*n-1) }}, // rows, columns, diagonals
 	{OPB, ".opb", "*", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteOPB(ctx, w, p, opt)
 	}, func(p model.Problem, _ AMO) (int, int, error) {
 		v, c := OPBSize(p)
 		return v, c, nil
-	}},
+	}, func(n int, _ AMO) int { return n * n }},
 	{MiniZinc, ".mzn", "%", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteMiniZinc(ctx, w, p, opt)
-	}, minizincSize},
+	}, minizincSize, boardVars},
 	{MiniZincData, ".dzn", "%", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteMiniZincData(ctx, w, p, opt)
-	}, minizincSize},
+	}, minizincSize, boardVars},
 	{MiniZincInline, ".inline.mzn", "%", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteMiniZincInline(ctx, w, p, opt)
-	}, minizincSize},
+	}, minizincSize, boardVars},
 	// .xml, as the XCSP3 competition names its files.
 	{XCSP3, ".xml", "", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, opt Options) error {
 		return WriteXCSP3(ctx, w, p, opt)
-	}, minizincSize},
+	}, minizincSize, boardVars},
 	{Param, ".param", "", func(ctx context.Context, w io.Writer, p model.Problem, _ AMO, _ Order, _ Options) error {
 		return WriteParam(w, p)
-	}, func(p model.Problem, _ AMO) (int, int, error) { return p.N, len(p.Excluded), nil }},
+	}, func(p model.Problem, _ AMO) (int, int, error) { return p.N, len(p.Excluded), nil }, boardVars},
 }
 
 // WriteParam writes an excluded diagonals instance in the .param format of
@@ -181,6 +188,20 @@ func (f Format) Size(p model.Problem, amo AMO) (vars, constraints int, err error
 		return 0, 0, fmt.Errorf("encode: unknown format %q (known: %s)", f, FormatNames())
 	}
 	return s.size(p, amo)
+}
+
+// MaxVariables bounds the variables (items for XCC) of every file of
+// format f on an n x n board, whatever its pre-placed queens, blocked
+// squares and excluded diagonals, with the at-most-one encoding amo for
+// DIMACS (nil for DefaultAMO(n)): what a reader of a manifest or of a
+// solver's output may allocate for one. It is 0 for an unknown format or
+// n < 1.
+func (f Format) MaxVariables(n int, amo AMO) int {
+	s, ok := f.spec()
+	if !ok || n < 1 {
+		return 0
+	}
+	return s.maxVars(n, amo)
 }
 
 // Write writes p to w in format f. amo is the at-most-one encoding of

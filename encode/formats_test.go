@@ -543,3 +543,59 @@ func TestWriteErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxVariables holds every format's bound on the variables of a file
+// to the sizes of the files of random problems of every kind (pre-placed
+// queens, blocked squares, excluded diagonals, subsets of rows and
+// columns), in every encoding, with and without the diagonal sums.
+func TestMaxVariables(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 7))
+	amos := append(allAMO(t), nil)
+	for _, name := range encode.AMONames {
+		a, err := encode.ParseAMO(name + encode.SumsSuffix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		amos = append(amos, a)
+	}
+	for n := 1; n <= 12; n++ {
+		for try := range 12 {
+			p := model.Classic(n)
+			switch try % 4 {
+			case 1:
+				p.Fixed = []model.Square{{Row: rng.IntN(n), Col: rng.IntN(n)}}
+			case 2:
+				for range rng.IntN(n * n) {
+					p.Blocked = append(p.Blocked, model.Square{Row: rng.IntN(n), Col: rng.IntN(n)})
+				}
+			case 3:
+				for range rng.IntN(2 * n) {
+					p.Excluded = append(p.Excluded, model.Diagonal{Kind: model.Sum, Index: rng.IntN(2*n - 1)}, model.Diagonal{Kind: model.Difference, Index: rng.IntN(2*n-1) - (n - 1)})
+				}
+			}
+			if p.Validate() != nil {
+				continue
+			}
+			for _, f := range encode.Formats() {
+				if f.Holds(p) != nil {
+					continue
+				}
+				for _, a := range amos {
+					if f != encode.DIMACS && a != nil {
+						continue
+					}
+					vars, _, err := f.Size(p, a)
+					if err != nil {
+						t.Fatalf("%s, n = %d: %v", f, n, err)
+					}
+					if bound := f.MaxVariables(n, a); vars > bound || bound <= 0 {
+						t.Errorf("%s %v, %+v: %d variables, bound %d", f, a, p, vars, bound)
+					}
+				}
+			}
+		}
+	}
+	if encode.Format("nonsense").MaxVariables(8, nil) != 0 || encode.DIMACS.MaxVariables(0, nil) != 0 {
+		t.Error("an unknown format or an empty board has a bound")
+	}
+}

@@ -336,3 +336,34 @@ func encodeFamily(dst cnf.Adder, vars *cnf.Vars, c sumConstraint) {
 func cutSums(s string) (string, bool) {
 	return strings.CutSuffix(s, SumsSuffix)
 }
+
+// sumsMaxVars bounds the variables that the sums of one family add on an
+// n x n board, whatever the problem: a y for each of its 2n-1 diagonals,
+// and a BDD node for each (level, taken, sum) a level can hold: taken at
+// most n, and the sum of taken indices at most n(2n-2).
+func sumsMaxVars(n int) int {
+	lines := 2*n - 1
+	return lines + lines*(n+1)*(n*(2*n-2)+1)
+}
+
+// cnfMaxVars bounds the variables of a CNF of encoding amo (nil for
+// DefaultAMO(n)) on an n x n board: those of the classic problem's (a
+// variant only closes lines, and with them their auxiliary variables), and
+// with the sums, sumsMaxVars for each family.
+func cnfMaxVars(n int, amo AMO) int {
+	if amo == nil {
+		var err error
+		if amo, err = ParseAMO(DefaultAMO(n)); err != nil {
+			return 0
+		}
+	}
+	w, sums := amo.(WithSums)
+	if sums {
+		amo = w.AMO
+	}
+	vars, _ := (&CNF{Problem: model.Classic(n), AMO: amo}).Size()
+	if sums {
+		vars += 2 * sumsMaxVars(n)
+	}
+	return vars
+}

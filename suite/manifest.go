@@ -213,13 +213,30 @@ func (r Row) problem() string {
 	if r.N < 1 || r.N > nqueens.SATMaxN {
 		return fmt.Sprintf("n = %d is out of range (1..%d)", r.N, nqueens.SATMaxN)
 	}
-	if maxVars := 8*r.N*r.N + 64; r.M < 0 || r.M > 2*r.N*r.N || r.Variables < 0 || r.Variables > maxVars || r.Clauses < 0 {
-		return fmt.Sprintf("m = %d, variables = %d or clauses = %d is out of range for n = %d (m at most 2n^2, variables at most %d)", r.M, r.Variables, r.Clauses, r.N, maxVars)
+	var amo encode.AMO
+	if r.Format == encode.DIMACS && r.Encoding != "" {
+		var err error
+		if amo, err = encode.ParseAMO(r.Encoding); err != nil {
+			return fmt.Sprintf("encoding %q: %v", textio.Clip(r.Encoding, 40), err)
+		}
+	} else if r.Encoding != "" {
+		return fmt.Sprintf("encoding %q of a %s file: only dimacs files have an at-most-one encoding", textio.Clip(r.Encoding, 40), r.Format)
+	}
+	if maxVars := r.Format.MaxVariables(r.N, amo); r.M < 0 || r.M > 2*r.N*r.N || r.Variables < 0 || r.Variables > maxVars || r.Clauses < 0 {
+		return fmt.Sprintf("m = %d, variables = %d or clauses = %d is out of range for n = %d (m at most 2n^2, variables at most %d in %s)", r.M, r.Variables, r.Clauses, r.N, maxVars, r.formatName())
 	}
 	if _, err := r.Problem(); err != nil {
 		return err.Error()
 	}
 	return ""
+}
+
+// formatName is the row's format, with its encoding for DIMACS.
+func (r Row) formatName() string {
+	if r.Encoding != "" {
+		return string(r.Format) + " " + r.Encoding
+	}
+	return string(r.Format)
 }
 
 // plainName tells whether name is the plain name of a file in the suite's

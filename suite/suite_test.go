@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -326,11 +327,47 @@ func TestManifestRowsValidated(t *testing.T) {
 		{"fixed", `"9:9"`, "off the 8x8 board"},
 		{"blocked", `"1:x"`, "model:"},
 		{"exclude_sum", `"99"`, "model:"},
+		{"encoding", `"pairwise+nonsense"`, `encoding "pairwise+nonsense"`},
+		{"variables", `65`, "variables at most 64 in dimacs pairwise"},
 	} {
 		os.WriteFile(filepath.Join(dir, "manifest.json"), withField(raw, 1, c.field, c.value), 0o644)
 		_, _, err := suite.ReadManifest(dir)
 		if !errors.As(err, new(*nqueens.OptionError)) || !strings.Contains(err.Error(), "row 2: ") || !strings.Contains(err.Error(), c.msg) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s = %s: %v", c.field, c.value, err)
+		}
+	}
+}
+
+// TestSumsSuite: a suite in every encoding with the diagonal sums, whose
+// files have more variables than any encoding without them, verifies; a
+// row whose variables or clauses differ from its file's is a problem
+// found, naming the file.
+func TestSumsSuite(t *testing.T) {
+	dir := t.TempDir()
+	var amos []string
+	for _, a := range encode.AMONames {
+		amos = append(amos, a+encode.SumsSuffix)
+	}
+	rows, err := suite.Generate(context.Background(), dir, suite.Options{Family: "completion", N: 12, M: 3, Count: 2, Seed: 1, AMOs: amos})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if probs, n, err := suite.Verify(context.Background(), dir); err != nil || len(probs) != 0 || n != len(rows) {
+		t.Fatalf("verify: %v %v %d", err, probs, n)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, field := range []string{"variables", "clauses_or_options"} {
+		value := rows[3].Variables - 1
+		if field != "variables" {
+			value = rows[3].Clauses + 1
+		}
+		os.WriteFile(filepath.Join(dir, "manifest.json"), withField(raw, 3, field, strconv.Itoa(value)), 0o644)
+		probs, _, err := suite.Verify(context.Background(), dir)
+		if err != nil || len(probs) != 1 || !strings.HasPrefix(probs[0], rows[3].File+": suite: the manifest gives ") {
+			t.Errorf("%s = %d: %v %q", field, value, err, probs)
 		}
 	}
 }

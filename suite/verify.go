@@ -93,6 +93,9 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 			problems = append(problems, fmt.Sprintf("%s: %v", r.File, err))
 			continue
 		}
+		if err := checkSize(r, data, p); err != nil {
+			problems = append(problems, fmt.Sprintf("%s: %v", r.File, err))
+		}
 		if key := r.ID + "\x00" + r.Refutation; r.Refutation != "" && !refuted[key] {
 			refuted[key] = true // the rows of an id are one problem
 			if err := checkRefutation(dir, r.Refutation, p); err != nil {
@@ -134,6 +137,36 @@ func Verify(ctx context.Context, dir string) ([]string, int, error) {
 		}
 	}
 	return problems, len(rows), ctx.Err()
+}
+
+// checkSize checks the row's variables and clauses (or options) against
+// its problem written in its format and encoding (encode.Format.Size), and
+// for a DIMACS file against its "p cnf" line as well.
+func checkSize(r Row, data []byte, p model.Problem) error {
+	var amo encode.AMO
+	if r.Encoding != "" {
+		var err error
+		if amo, err = encode.ParseAMO(r.Encoding); err != nil {
+			return err
+		}
+	}
+	vars, clauses, err := r.Format.Size(p, amo)
+	if err != nil {
+		return err
+	}
+	if vars != r.Variables || clauses != r.Clauses {
+		return fmt.Errorf("suite: the manifest gives %d variables and %d clauses or options, its problem in %s has %d and %d", r.Variables, r.Clauses, r.formatName(), vars, clauses)
+	}
+	if r.Format == encode.DIMACS {
+		info, err := cnf.ReadDIMACS(bytes.NewReader(data), &cnf.Tally{})
+		if err != nil {
+			return err
+		}
+		if info.Vars != vars || info.Clauses != clauses {
+			return fmt.Errorf("suite: its header says p cnf %d %d, its problem in %s has %d variables and %d clauses", info.Vars, info.Clauses, r.formatName(), vars, clauses)
+		}
+	}
+	return nil
 }
 
 // sameEncoding checks that data, the file of row r, is the encoding of p

@@ -192,12 +192,21 @@ func countLine(ct nqueens.Counter, r *nqueens.CountResult, p model.Problem, uniq
 	b.WriteString(oeisText(oeis))
 	if !p.IsClassic() {
 		if r.Provenance.Confirmed() {
-			fmt.Fprintf(&b, "; confirmed by %s", r.Provenance)
+			fmt.Fprintf(&b, "; confirmed by %s%s", r.Provenance, confirmTime(r.Provenance))
 		} else {
-			fmt.Fprintf(&b, "; unconfirmed: %s", r.Provenance)
+			fmt.Fprintf(&b, "; unconfirmed: %s%s", r.Provenance, confirmTime(r.Provenance))
 		}
 	}
 	return b.String()
+}
+
+// confirmTime is what a line says of the time a confirmation took: ""
+// when it took none (what the registry knows without a search).
+func confirmTime(pr nqueens.Provenance) string {
+	if pr.Elapsed <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%.3f s)", pr.Elapsed.Seconds())
 }
 
 type countJSON struct {
@@ -214,13 +223,16 @@ type countJSON struct {
 	// could not be confirmed.
 	ConfirmedBy string `json:"confirmed_by,omitempty"`
 	Unconfirmed string `json:"unconfirmed,omitempty"`
+	// ConfirmSeconds is the time the confirmation took (0 for what is
+	// known without a search).
+	ConfirmSeconds float64 `json:"confirm_seconds,omitempty"`
 	// Refutation is the file --refutation wrote, when it wrote one.
 	Refutation string `json:"refutation,omitempty"`
 }
 
 func writeCountJSON(e *env, r *nqueens.CountResult, p model.Problem, oeis, refutation string) error {
 	j := countJSON{N: r.N, Variant: p.Variant(), Method: r.Method, Solutions: r.All, Nodes: r.Nodes,
-		Seconds: r.Elapsed.Seconds(), Jobs: r.Jobs, OEIS: oeis, Refutation: refutation}
+		Seconds: r.Elapsed.Seconds(), Jobs: r.Jobs, OEIS: oeis, Refutation: refutation, ConfirmSeconds: r.Provenance.Elapsed.Seconds()}
 	if r.Provenance.Confirmed() {
 		j.ConfirmedBy = r.Provenance.String()
 	} else {

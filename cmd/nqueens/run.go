@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -155,17 +156,25 @@ func runners(ctx context.Context, names []string, self string) ([]lab.Runner, er
 	return rs, nil
 }
 
-// solveAnswer reads the answer of nqueens solve --json --no-confirm: a
-// solution as JSON (exit 0), or "found no solution" (exit 1).
+// solveAnswer reads the answer of nqueens solve --json --no-confirm: one
+// JSON object, a solution (status SAT, exit 0) or none (status UNSAT,
+// exit 1).
 func solveAnswer(out lab.Output) (lab.Answer, error) {
+	var j solveJSON
+	dec := json.NewDecoder(bytes.NewReader(out.Stdout))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil || dec.More() || j.N != out.N {
+		if out.Exit != 0 {
+			return lab.Answer{}, fmt.Errorf("exit status %d", out.Exit)
+		}
+		return lab.Answer{}, fmt.Errorf("not the JSON of an answer for N = %d", out.N)
+	}
 	switch {
-	case out.Exit == 1 && strings.Contains(string(out.Stdout), "found no solution"):
+	case j.Status == jsonUnsat && out.Exit == exitFailure:
 		return lab.Answer{Status: sat.Unsat}, nil
 	case out.Exit != 0:
-		return lab.Answer{}, fmt.Errorf("exit status %d", out.Exit)
-	}
-	var j solveJSON
-	if err := json.Unmarshal(out.Stdout, &j); err != nil || !j.Verified || len(j.Solution) != out.N {
+		return lab.Answer{}, fmt.Errorf("exit status %d with the answer %q", out.Exit, j.Status)
+	case j.Status != jsonSat || !j.Verified || len(j.Solution) != out.N:
 		return lab.Answer{}, fmt.Errorf("not the JSON of a solution of N = %d", out.N)
 	}
 	q := make(model.Placement, out.N)

@@ -124,11 +124,25 @@ solution: the exit status is then 1.
 				if err != nil {
 					return err
 				}
+				if asJSON {
+					written := ""
+					if more == "" {
+						written = refute.path
+					}
+					if err := writeNoneJSON(e, p, none, written); err != nil {
+						return err
+					}
+					return failure{}
+				}
 				who := nqueens.Who(none.Method, none.Solver)
 				if !none.Provenance.Confirmed() {
-					return failure{fmt.Sprintf("N = %d: %s found no solution; unconfirmed: %s%s", n, who, none.Provenance, more)}
+					return failure{fmt.Sprintf("N = %d: %s found no solution in %.3f s; unconfirmed: %s%s%s", n, who, none.Elapsed.Seconds(), none.Provenance, confirmTime(none.Provenance), more)}
 				}
-				return failure{fmt.Sprintf("N = %d: no solution exists (%s; confirmed by %s)%s", n, who, none.Provenance, more)}
+				took := fmt.Sprintf("%.3f s", none.Elapsed.Seconds())
+				if pr := none.Provenance; pr.Elapsed > 0 {
+					took += fmt.Sprintf(", confirmation %.3f s", pr.Elapsed.Seconds())
+				}
+				return failure{fmt.Sprintf("N = %d: no solution exists (%s; confirmed by %s); %s%s", n, who, none.Provenance, took, more)}
 			}
 			if err != nil {
 				return err
@@ -186,10 +200,15 @@ func summary(s *nqueens.Solution) string {
 	return b.String()
 }
 
+// solveJSON is what solve --json prints, whatever the answer: a solution
+// (status SAT, verified) or none (status UNSAT, with what the answer is
+// held to; exit status 1 all the same).
 type solveJSON struct {
 	N        int            `json:"n"`
 	Variant  string         `json:"variant"`
 	Method   nqueens.Method `json:"method"`
+	Solver   string         `json:"solver,omitempty"`
+	Status   string         `json:"status"`
 	Seed     uint64         `json:"seed,omitempty"`
 	Nodes    uint64         `json:"nodes,omitempty"`
 	Seconds  float64        `json:"seconds"`
@@ -197,10 +216,35 @@ type solveJSON struct {
 	Solution []uint32       `json:"solution,omitempty"`
 	File     string         `json:"file,omitempty"`
 	Note     string         `json:"note,omitempty"`
+	// ConfirmedBy and Unconfirmed, of an answer "no solution": what it
+	// is held to, or why it is not; ConfirmSeconds the time that took.
+	ConfirmedBy    string  `json:"confirmed_by,omitempty"`
+	Unconfirmed    string  `json:"unconfirmed,omitempty"`
+	ConfirmSeconds float64 `json:"confirm_seconds,omitempty"`
+	// Refutation is the file --refutation wrote, when it wrote one.
+	Refutation string `json:"refutation,omitempty"`
+}
+
+// The statuses of solve --json, as the SAT competitions spell them.
+const (
+	jsonSat   = "SAT"
+	jsonUnsat = "UNSAT"
+)
+
+// writeNoneJSON prints the answer "no solution" of solve --json.
+func writeNoneJSON(e *env, p model.Problem, none *nqueens.NoSolutionError, refutation string) error {
+	j := solveJSON{N: p.N, Variant: p.Variant(), Method: none.Method, Solver: none.Solver, Status: jsonUnsat,
+		Seconds: none.Elapsed.Seconds(), ConfirmSeconds: none.Provenance.Elapsed.Seconds(), Refutation: refutation}
+	if none.Provenance.Confirmed() {
+		j.ConfirmedBy = none.Provenance.String()
+	} else {
+		j.Unconfirmed = none.Provenance.String()
+	}
+	return json.NewEncoder(e.stdout).Encode(j)
 }
 
 func writeSolveJSON(e *env, s *nqueens.Solution, out string) error {
-	j := solveJSON{N: s.Problem.N, Variant: s.Problem.Variant(), Method: s.Method, Seed: s.Seed, Nodes: s.Nodes,
+	j := solveJSON{N: s.Problem.N, Variant: s.Problem.Variant(), Method: s.Method, Solver: s.Solver, Status: jsonSat, Seed: s.Seed, Nodes: s.Nodes,
 		Seconds: s.Elapsed.Seconds(), Verified: true, File: out}
 	if s.Problem.N <= jsonSolutionLimit {
 		j.Solution = s.Columns
