@@ -34,7 +34,9 @@ func newRun(e *env) *cobra.Command {
 nqueens gen) that it reads: DIMACS for gini and gophersat (each in a process
 of this program) and for any DIMACS solver by name or path (` + strings.Join(sat.ExternalNames, ", ") + `);
 OPB (pseudo-Boolean) for clasp as well; XCC for dlx (dancing links);
-self-contained MiniZinc (mzn-inline) for minizinc, with Gecode. Each run has
+the .param files of the diagonals family for cp (the constraint-propagation
+search) and backtrack, each alone, without a second method; self-contained
+MiniZinc (mzn-inline) for minizinc, with Gecode. Each run has
 its own process group under the limits: --timeout of wall time (then the
 group is killed), --cpu of CPU time over all its threads (RLIMIT_CPU; past
 it a run is a TIMEOUT, as in the SAT competitions), and --memory of data
@@ -114,7 +116,7 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 			return nil
 		},
 	}
-	c.Flags().StringVar(&solvers, "solvers", "", "comma-separated solvers: gini, gophersat, dlx, cp (the .param files of the diagonals family), minizinc, "+strings.Join(sat.ExternalNames, ", ")+", or paths")
+	c.Flags().StringVar(&solvers, "solvers", "", "comma-separated solvers: gini, gophersat, dlx, cp and backtrack (the .param files of the diagonals family), minizinc, "+strings.Join(sat.ExternalNames, ", ")+", or paths")
 	c.Flags().DurationVar(&o.Timeout, "timeout", time.Minute, "wall-time limit of one run")
 	c.Flags().StringVar(&memory, "memory", "", "data-segment limit of one run (e.g. 2G, 512M; at least 256M); none by default")
 	c.Flags().DurationVar(&o.CPU, "cpu", 0, "CPU-time limit of one run, whole seconds (e.g. 30s); none by default")
@@ -127,10 +129,10 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 }
 
 // runners are the solvers of --solvers as the lab runs them: gini and
-// gophersat on DIMACS files, dancing links on XCC files and cp on the
-// .param files of the diagonals family, each in a process of this program
-// (nqueens sat, nqueens xcc, nqueens solve); the others as lab.Runners
-// makes them.
+// gophersat on DIMACS files, dancing links on XCC files, cp and backtrack
+// on the .param files of the diagonals family, each in a process of this
+// program (nqueens sat, nqueens xcc, nqueens solve); the others as
+// lab.Runners makes them.
 func runners(ctx context.Context, names []string, self string) ([]lab.Runner, error) {
 	rs, err := lab.Runners(ctx, names, func(name string) lab.Runner {
 		switch name {
@@ -141,11 +143,11 @@ func runners(ctx context.Context, names []string, self string) ([]lab.Runner, er
 		case "dlx":
 			return &lab.Process{Solver: name, Build: lab.InProcessBuild(name), Format: encode.XCC,
 				Argv: func(file, _ string) []string { return []string{self, "xcc", file, "-q"} }, Read: lab.CoverAnswer}
-		case "cp":
-			// The constraint-propagation search alone (no second method).
+		case "cp", "backtrack":
+			// The method alone (no second method), on one goroutine.
 			return &lab.Process{Solver: name, Build: lab.InProcessBuild(name), Format: encode.Param,
 				Argv: func(file, _ string) []string {
-					return []string{self, "solve", "--diagonals", file, "-m", "cp", "-j", "1", "--json", "--no-confirm", "-q"}
+					return []string{self, "solve", "--diagonals", file, "-m", name, "-j", "1", "--json", "--no-confirm", "-q"}
 				}, Read: solveAnswer}
 		}
 		return nil
