@@ -14,7 +14,7 @@ import (
 // cnf and xcc, never the queens encoder; native sees only model; nothing
 // imports cmd. check, suite and cluster use the root's registry of
 // methods, suite the decisions of confirm; lab runs solvers on the suites
-// of suite.
+// of suite, and confirms the answers given outside it as confirm does.
 var allowedImports = map[string][]string{
 	"model":               {"internal/textio"},   // a leaf: the escape of comment lines
 	"internal/textio":     {"internal/memlimit"}, // leaves both: what a read holds must fit
@@ -40,7 +40,7 @@ var allowedImports = map[string][]string{
 	"confirm":             {"", "model", "native", "encode", "cnf/drat", "solvers/sat", "solvers/dlx", "internal/memlimit"},
 	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
 	"suite":               {"", "confirm", "model", "native", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/pyrand", "internal/textio"},
-	"lab":                 {"", "draw", "model", "encode", "cnf", "solvers/sat", "solvers/minizinc", "suite", "internal/lockfile", "internal/memlimit", "internal/panics", "internal/platform", "internal/textio"},
+	"lab":                 {"", "confirm", "draw", "model", "encode", "cnf", "cnf/drat", "solvers/sat", "solvers/minizinc", "suite", "internal/lockfile", "internal/memlimit", "internal/panics", "internal/platform", "internal/textio"},
 	"cluster":             {"", "native", "internal/lockfile", "internal/textio", "internal/memlimit"},
 	"draw":                {"model", "native"},
 	"scripts/typecheck":   {}, // a tool of the test script

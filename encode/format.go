@@ -170,6 +170,29 @@ func (f Format) Extension() string {
 	return s.ext
 }
 
+// FormatOfName is the format of a file by its name's extension
+// (Extension; the longest that matches, so that ".inline.mzn" is
+// MiniZincInline and ".mzn" MiniZinc), DIMACS also for ".dimacs" and
+// compressed CNF (".cnf.gz", ".cnf.xz", ".cnf.bz2"). ok is false for a name
+// of no format.
+func FormatOfName(name string) (f Format, ok bool) {
+	for _, z := range []string{".gz", ".xz", ".bz2"} {
+		if base, found := strings.CutSuffix(name, z); found && strings.HasSuffix(base, ".cnf") {
+			return DIMACS, true
+		}
+	}
+	if strings.HasSuffix(name, ".dimacs") {
+		return DIMACS, true
+	}
+	best := 0
+	for _, s := range formats {
+		if strings.HasSuffix(name, s.ext) && len(s.ext) > best {
+			f, ok, best = s.format, true, len(s.ext)
+		}
+	}
+	return f, ok
+}
+
 // CommentMark is what begins each comment line of the header the format's
 // writer puts first: "c" for DIMACS, "|" for XCC, "*" for OPB, "%" for
 // MiniZinc; "" for XCSP3 (its header is one XML comment) and .param (no

@@ -599,3 +599,23 @@ func TestMaxVariables(t *testing.T) {
 		t.Error("an unknown format or an empty board has a bound")
 	}
 }
+
+// TestFormatOfName: every format by its extension, the longest that
+// matches, and compressed CNF.
+func TestFormatOfName(t *testing.T) {
+	for _, f := range encode.Formats() {
+		if got, ok := encode.FormatOfName("dir/x" + f.Extension()); !ok || got != f {
+			t.Errorf("%s: %v %v", f.Extension(), got, ok)
+		}
+	}
+	for name, want := range map[string]encode.Format{"a.cnf.gz": encode.DIMACS, "a.cnf.xz": encode.DIMACS, "a.cnf.bz2": encode.DIMACS, "a.dimacs": encode.DIMACS, "a.inline.mzn": encode.MiniZincInline, "a.mzn": encode.MiniZinc} {
+		if got, ok := encode.FormatOfName(name); !ok || got != want {
+			t.Errorf("%s: %v %v", name, got, ok)
+		}
+	}
+	for _, name := range []string{"a.txt", "a.gz", "cnf", ""} {
+		if got, ok := encode.FormatOfName(name); ok {
+			t.Errorf("%s: %v", name, got)
+		}
+	}
+}

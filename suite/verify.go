@@ -197,36 +197,10 @@ func sameEncoding(ctx context.Context, r Row, data []byte, p model.Problem) erro
 	if err := nqueens.Encode(ctx, &b, p, opt); err != nil {
 		return err
 	}
-	if !bytes.Equal(encodingBody(r.Format, data), encodingBody(r.Format, b.Bytes())) {
+	if !bytes.Equal(encode.Body(r.Format, data), encode.Body(r.Format, b.Bytes())) {
 		return fmt.Errorf("suite: the file is not the encoding of its instance's problem, written again")
 	}
 	return nil
-}
-
-// encodingBody is data from the first line that is not a comment of the
-// format on (encode.Format.CommentMark; for XCSP3, after its first XML
-// comment; .param has none).
-func encodingBody(f encode.Format, data []byte) []byte {
-	if f == encode.XCSP3 {
-		if rest, ok := bytes.CutPrefix(data, []byte("<!--")); ok {
-			if _, after, ok := bytes.Cut(rest, []byte("-->")); ok {
-				return after
-			}
-		}
-		return data
-	}
-	comment := []byte(f.CommentMark())
-	if len(comment) == 0 {
-		return data
-	}
-	for len(data) > 0 && bytes.HasPrefix(data, comment) {
-		i := bytes.IndexByte(data, '\n')
-		if i < 0 {
-			return nil
-		}
-		data = data[i+1:]
-	}
-	return data
 }
 
 // maxRefutation caps the bytes of a refutation file read.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -145,6 +146,9 @@ func TestLabMatrix(t *testing.T) {
 					refuted++
 				}
 			}
+			// Every answer again, given from outside the lab: the solvers'
+			// own output, read back by verify --instance.
+			verifyOutside(t, s, man)
 			// Every report of the runs.
 			page, runsCSV := filepath.Join(dir, "report.html"), filepath.Join(dir, "runs.csv")
 			if code, out, errs := runCLI(t, "", "report", results, "-o", page, "--runs", runsCSV); code != 0 {
@@ -179,4 +183,87 @@ func TestLabMatrix(t *testing.T) {
 		t.Errorf("the matrix ran %v, %d refuted instances: both answers and a refutation are needed", seen, refuted)
 	}
 	t.Log(fmt.Sprintf("runs by status: %v", seen))
+}
+
+// verifyOutside solves every file of the suite in dir that verify
+// --instance reads with a solver run here by hand (cadical, with and
+// without its DRAT proof, and minisat's result file on DIMACS; nqueens
+// xcc on XCC; clasp on OPB; minizinc on the MiniZinc files) and checks
+// that verify --instance finds the answer valid, as the manifest says.
+func verifyOutside(t *testing.T, dir string, man suite.Manifest) {
+	t.Helper()
+	tmp := t.TempDir()
+	solve := func(name string, args ...string) []byte {
+		if _, err := exec.LookPath(name); err != nil {
+			return nil
+		}
+		out, err := exec.Command(name, args...).Output()
+		var ee *exec.ExitError
+		if err != nil && !errors.As(err, &ee) {
+			t.Fatalf("%s %v: %v", name, args, err)
+		}
+		return out
+	}
+	verify := func(row suite.Row, answer []byte, extra ...string) {
+		t.Helper()
+		args := append([]string{"verify", "--instance", filepath.Join(dir, row.File)}, extra...)
+		code, out, errs := runCLI(t, string(answer), args...)
+		if code != 0 || !strings.HasPrefix(out, "valid: "+string(row.Expected)+";") {
+			t.Errorf("verify %v: %d %q %q (answer %q)", args[1:], code, out, errs, textClip(answer))
+		}
+	}
+	checked := 0
+	for _, row := range man.Files {
+		path := filepath.Join(dir, row.File)
+		switch row.Format {
+		case encode.DIMACS:
+			proof := filepath.Join(tmp, "proof.drat")
+			if out := solve("cadical", "-q", path, proof); out != nil {
+				verify(row, out)
+				if row.Expected == suite.Unsatisfiable {
+					verify(row, out, "--proof", proof)
+				}
+				checked++
+			}
+			if row.Encoding == "pairwise" {
+				result := filepath.Join(tmp, "result.txt")
+				if solve("minisat", "-verb=0", path, result) != nil {
+					answer, _ := os.ReadFile(result)
+					verify(row, answer)
+				}
+			}
+		case encode.XCC:
+			code, out, errs := runCLI(t, "", "xcc", path, "-q")
+			if code > 1 {
+				t.Fatalf("xcc %s: %d %s", row.File, code, errs)
+			}
+			verify(row, []byte(out))
+			checked++
+		case encode.OPB:
+			if out := solve("clasp", path); out != nil {
+				verify(row, out)
+				checked++
+			}
+		case encode.MiniZincInline, encode.MiniZincData:
+			args := []string{"--solver", "gecode", path}
+			if row.Format == encode.MiniZincData {
+				args = []string{"--solver", "gecode", strings.TrimSuffix(path, ".dzn") + ".mzn", path}
+			}
+			if out := solve("minizinc", args...); out != nil {
+				verify(row, out)
+				checked++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no answer was verified from outside")
+	}
+}
+
+// textClip is the start of an answer, for a message.
+func textClip(b []byte) string {
+	if len(b) > 200 {
+		return string(b[:200]) + "..."
+	}
+	return string(b)
 }

@@ -9,10 +9,13 @@ import (
 )
 
 func newVerify(e *env) *cobra.Command {
-	var probFlags problemFlags
+	var (
+		probFlags problemFlags
+		outside   outsideFlags
+	)
 	c := &cobra.Command{
-		Use:   "verify N [FILE|-]",
-		Short: "Check a solution file, or a refutation file",
+		Use:   "verify N [FILE|-] | verify --instance FILE [ANSWER|-]",
+		Short: "Check a solution file, a refutation file, or a solver's answer to an instance",
 		Long: `Read a solution file in the classic format (the 1-based column of each row on
 one line, then optionally a drawing for N <= 20; what the classic C
 local-search programs and 'nqueens solve -o' write) from FILE or standard input, and check it.
@@ -23,9 +26,22 @@ A refutation file (it starts with a "c" comment or its "p farkas N" header;
 what 'solve --refutation' and 'gen' write) is a proof that the problem given
 by N and the problem flags has no solution: its weights are checked against
 that problem in integer arithmetic, and "valid" means no solution exists.
-With --diagonals FILE.param:D, N is the list's and may be left out.`,
-		Args: argsBetween(0, 2, "N (or --diagonals FILE.param, which gives it) and at most one FILE"),
+With --diagonals FILE.param:D, N is the list's and may be left out.
+
+` + outsideHelp,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if outside.instance != "" {
+				return argsBetween(0, 1, "with --instance, at most one ANSWER (no N)")(cmd, args)
+			}
+			return argsBetween(0, 2, "N (or --diagonals FILE.param, which gives it) and at most one FILE")(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if outside.instance != "" {
+				return outside.run(cmd, e, args)
+			}
+			if err := outside.unused(cmd); err != nil {
+				return err
+			}
 			// N, then the file; with --diagonals N is the list's, and a
 			// lone argument is N when it is written as one (digitGroups),
 			// else the file (./20 for a file named 20).
@@ -68,5 +84,6 @@ With --diagonals FILE.param:D, N is the list's and may be left out.`,
 		},
 	}
 	probFlags.add(c)
+	outside.add(c)
 	return c
 }

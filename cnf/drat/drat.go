@@ -46,6 +46,9 @@ type Result struct {
 type Error struct {
 	Step int
 	Msg  string
+	// Unreadable says that the proof is not a proof in either format
+	// (the message names the line), rather than one that fails.
+	Unreadable bool
 }
 
 func (e *Error) Error() string {
@@ -110,7 +113,7 @@ func key(lits []int32) string {
 func Check(ctx context.Context, f *cnf.Formula, r io.Reader) (*Result, error) {
 	p, err := readProof(r)
 	if err != nil {
-		return nil, &Error{Msg: err.Error()}
+		return nil, &Error{Msg: err.Error(), Unreadable: true}
 	}
 	// Variables beyond the formula's (extension variables of a proof) are
 	// numbered densely after them, so that memory follows the proof, not

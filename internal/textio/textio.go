@@ -279,9 +279,14 @@ func (w *Writer) Flush() {
 func (w *Writer) Err() error { return w.err }
 
 // ReadFile reads a regular file of at most max bytes whole. An error
-// opening it is the *fs.PathError of os.Open; a file that is not regular,
-// or longer than max, is an error that names it.
+// opening it is the *fs.PathError of os.Open; a file that is not regular
+// (told before it is opened: a FIFO without a writer is refused, not
+// waited for), or longer than max, is an error that names it.
 func ReadFile(path string, max int64) ([]byte, error) {
+	// The kind first: opening a FIFO without a writer would block.
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package sat
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -138,4 +139,48 @@ func WriteModel(w io.Writer, m Model) error {
 	}
 	bw.WriteString(" 0\n")
 	return bw.Flush()
+}
+
+// ReadAnswer reads a DIMACS solver's answer as saved in a file, without
+// its exit status: the output format of the SAT competitions (one "s"
+// line, and "v" lines of one model for SATISFIABLE), or minisat's result
+// file ("SAT" and a line of literals ended by 0, "UNSAT", "INDET"), for a
+// formula of vars variables. It reads in a stream, keeping the model
+// alone. The model, when SAT, is not checked against the clauses
+// (CheckModel). Anything else (no status, two, a model with another
+// status, garbage) is an *OutputError naming the line.
+func ReadAnswer(r io.Reader, vars int) (Result, error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	start, _ := br.Peek(1 << 16)
+	first, _, _ := strings.Cut(strings.TrimLeft(string(start), " \t\r\n"), "\n")
+	if f := strings.TrimSpace(first); f == "SAT" || f == "UNSAT" || f == "INDET" {
+		// minisat's result file: two lines at most, the second a model.
+		data, err := io.ReadAll(io.LimitReader(br, int64(MaxOutputLine)+int64(len(start))))
+		if err != nil {
+			return Result{}, err
+		}
+		st, m, err := parseMinisatResult(bytes.TrimLeft(data, " \t\r\n"), vars)
+		return Result{Status: st, Model: m}, err
+	}
+	var model Model
+	statuses, err := ParseOutput(br, vars, func(m Model) error {
+		if model != nil {
+			return &OutputError{Msg: "more than one model"}
+		}
+		model = m
+		return nil
+	})
+	switch {
+	case err != nil:
+		return Result{}, err
+	case len(statuses) == 0:
+		return Result{}, &OutputError{Msg: "no status line (s SATISFIABLE, s UNSATISFIABLE or s UNKNOWN)"}
+	case len(statuses) > 1:
+		return Result{}, &OutputError{Msg: fmt.Sprintf("%d status lines, want 1", len(statuses))}
+	case statuses[0] == Sat && model == nil:
+		return Result{}, &OutputError{Msg: "SATISFIABLE without a model (no v lines)"}
+	case statuses[0] != Sat && model != nil:
+		return Result{}, &OutputError{Msg: fmt.Sprintf("%v with a model", statuses[0])}
+	}
+	return Result{Status: statuses[0], Model: model}, nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/cnf/drat"
@@ -120,7 +122,12 @@ type Checker struct {
 	sat     bool
 	started bool
 	err     error
+	lits    []int // the clause being read, its first shownLits literals
+	more    int   // and how many more it has
 }
+
+// shownLits is how many literals of a falsified clause its error gives.
+const shownLits = 16
 
 // Add implements cnf.Adder.
 func (c *Checker) Add(lit int) {
@@ -130,10 +137,29 @@ func (c *Checker) Add(lit int) {
 	if lit == 0 {
 		c.clause++
 		if !c.sat {
-			c.err = fmt.Errorf("sat: the model falsifies clause %d", c.clause)
+			var b strings.Builder
+			for i, l := range c.lits {
+				if i > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(strconv.Itoa(l))
+			}
+			if c.more > 0 {
+				fmt.Fprintf(&b, " and %d more", c.more)
+			}
+			if len(c.lits) == 0 {
+				b.WriteString("the empty clause")
+			}
+			c.err = fmt.Errorf("sat: the model falsifies clause %d (%s)", c.clause, b.String())
 		}
 		c.sat = false
+		c.lits, c.more = c.lits[:0], 0
 		return
+	}
+	if len(c.lits) < shownLits {
+		c.lits = append(c.lits, lit)
+	} else {
+		c.more++
 	}
 	v := lit
 	if v < 0 {

@@ -1,0 +1,278 @@
+package lab
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/cnf"
+	"github.com/queenslab/nqueens/cnf/drat"
+	"github.com/queenslab/nqueens/confirm"
+	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/solvers/sat"
+)
+
+// Checked is the verdict on an answer given outside the lab (a solver run
+// by hand, on a cluster) to an instance file that the toolkit wrote, or
+// for DIMACS, to any CNF file.
+type Checked struct {
+	// Status is the answer's (Sat, Unsat, Unknown), or Wrong when it
+	// contradicts the instance.
+	Status Status
+	// Verified says that the answer holds: a SAT answer's model satisfies
+	// every clause (DIMACS) and its queens solve the instance; an UNSAT
+	// answer is certified by a checked DRAT proof, or the file is the
+	// encoding of its header's problem and that problem is shown to have
+	// no solution (Provenance).
+	Verified bool
+	// Header is the instance's header, nil for a DIMACS file of another
+	// origin (then only the model is checked, against the clauses).
+	Header *encode.Header
+	// Same says that the file is the encoding of its header's problem,
+	// written again (encode.SameEncoding).
+	Same bool
+	// Placement is the queens of a SAT answer (0-based), when decoded.
+	Placement model.Placement
+	// Clauses is the number of clauses a DIMACS model was checked against.
+	Clauses int
+	// Provenance is what an UNSAT answer was held to: a checked DRAT
+	// proof, the published counts, a refutation of the linear
+	// relaxation, a second complete method.
+	Provenance nqueens.Provenance
+	// Detail says what is wrong (Wrong), or why an answer is not verified.
+	Detail string
+}
+
+// CheckOptions shape CheckOutside.
+type CheckOptions struct {
+	// Proof, for an UNSAT answer to a DIMACS file, is the solver's DRAT
+	// proof (text or binary), checked against the file's clauses.
+	Proof io.Reader
+	// Budget bounds the independent search that confirms an UNSAT answer
+	// without a proof (0: confirm.Budget).
+	Budget time.Duration
+}
+
+// AnswerError is an answer that cannot be read: not the output of a
+// solver of the instance's format. It says why and where.
+type AnswerError struct{ Err error }
+
+func (e *AnswerError) Error() string { return e.Err.Error() }
+func (e *AnswerError) Unwrap() error { return e.Err }
+
+// ProofError is a DRAT proof (CheckOptions.Proof) that cannot be read.
+type ProofError struct{ Err error }
+
+func (e *ProofError) Error() string { return e.Err.Error() }
+func (e *ProofError) Unwrap() error { return e.Err }
+
+// CheckOutside judges a solver's answer (its output, or minisat's result
+// file) to an instance, the bytes data of a file in format f: the format
+// of the SAT competitions (s and v lines) for DIMACS, with the model
+// checked against every clause; the options of a cover, one per line, or
+// "no solution" for XCC (as nqueens xcc prints them); a PB solver's s and
+// v lines for OPB (clasp's); minizinc's output for the MiniZinc model and
+// data files. The instance's problem comes from its header
+// (encode.ReadHeader), and the file must be its encoding, written again,
+// for its answer to stand for the problem: a SAT answer's queens are
+// verified against it, and an UNSAT answer is confirmed as package confirm
+// confirms "no solution" (the published counts, a checked refutation of
+// the linear relaxation, a second complete method within the budget),
+// unless a DRAT proof is given, which is checked against the clauses
+// instead. An answer that contradicts the instance is Wrong, with the
+// clause or the attack it breaks. An answer that cannot be read is an
+// *AnswerError, a proof that cannot be a *ProofError; an instance that
+// cannot be read, another error.
+func CheckOutside(ctx context.Context, f encode.Format, data []byte, answer io.Reader, o CheckOptions) (Checked, error) {
+	var c Checked
+	h, same, err := encode.SameEncoding(ctx, f, data)
+	switch {
+	case errors.Is(err, encode.ErrNoHeader) && f == encode.DIMACS:
+		// Any CNF: its model is checked against its clauses alone.
+	case err != nil:
+		return c, err
+	default:
+		c.Header, c.Same = &h, same
+	}
+	var ans Answer
+	switch f {
+	case encode.DIMACS:
+		return checkDIMACS(ctx, c, data, answer, o)
+	case encode.XCC:
+		ans, err = readCover(answer, h.Problem.N)
+	case encode.OPB:
+		var r sat.Result
+		vars, _, _ := f.Size(h.Problem, nil)
+		r, err = sat.ReadPBAnswer(bufio.NewReader(answer), 0, vars)
+		ans.Status = r.Status
+		if err == nil && r.Status == sat.Sat {
+			ans.Placement, err = encode.Decode(h.Problem.N, func(v int) bool { return v < len(r.Model) && r.Model[v] })
+		}
+	case encode.MiniZinc, encode.MiniZincData, encode.MiniZincInline:
+		ans, err = readMiniZinc(answer, h.Problem.N)
+	default:
+		return c, fmt.Errorf("lab: answers to %s files are not read (DIMACS, XCC, OPB and MiniZinc are)", f)
+	}
+	if err != nil {
+		return c, &AnswerError{err}
+	}
+	return judgeOutside(ctx, c, ans, o)
+}
+
+// checkDIMACS reads a DIMACS solver's answer to the CNF data, checks a
+// model against every clause, and judges it as judgeOutside does; with a
+// proof, an UNSAT answer is certified by it.
+func checkDIMACS(ctx context.Context, c Checked, data []byte, answer io.Reader, o CheckOptions) (Checked, error) {
+	formula, _, err := cnf.ReadFormula(bytes.NewReader(data))
+	if err != nil {
+		return c, err
+	}
+	vars, clauses := formula.Size()
+	c.Clauses = clauses
+	r, err := sat.ReadAnswer(answer, vars)
+	if err != nil {
+		return c, &AnswerError{err}
+	}
+	ans := Answer{Status: r.Status}
+	switch {
+	case r.Status == sat.Sat:
+		if err := sat.CheckModel(formula, r.Model); err != nil {
+			c.Status, c.Detail = Wrong, strings.TrimPrefix(err.Error(), "sat: ")
+			return c, nil
+		}
+		if c.Header == nil {
+			c.Status, c.Verified = Sat, true
+			return c, nil
+		}
+		q, err := encode.Decode(c.Header.Problem.N, func(v int) bool { return r.Model[v] })
+		if err != nil {
+			c.Status, c.Detail = Wrong, "its model is not a placement of queens: "+err.Error()
+			return c, nil
+		}
+		ans.Placement = q
+	case r.Status == sat.Unsat && o.Proof != nil:
+		res, err := drat.Check(ctx, formula, o.Proof)
+		var de *drat.Error
+		switch {
+		case errors.As(err, &de) && de.Unreadable:
+			return c, &ProofError{err}
+		case errors.As(err, &de):
+			c.Status, c.Detail = Unsat, "the proof does not refute the formula: "+err.Error()
+			return c, nil
+		case err != nil:
+			return c, err
+		}
+		c.Status, c.Verified = Unsat, true
+		c.Provenance = nqueens.Provenance{Evidence: nqueens.DRATProof, Detail: fmt.Sprintf("the DRAT proof given, checked: %d lemmas, %d in the core", res.Lemmas, res.Core)}
+		return c, nil
+	case r.Status == sat.Unsat && c.Header == nil:
+		c.Status, c.Detail = Unsat, "a CNF of unknown origin: only a DRAT proof can certify UNSAT"
+		return c, nil
+	}
+	return judgeOutside(ctx, c, ans, o)
+}
+
+// judgeOutside holds an answer to the instance's problem (c.Header): a
+// placement is verified; "no solution" is confirmed when the file is the
+// encoding of the problem.
+func judgeOutside(ctx context.Context, c Checked, ans Answer, o CheckOptions) (Checked, error) {
+	p := c.Header.Problem
+	switch ans.Status {
+	case sat.Sat:
+		c.Placement = ans.Placement
+		if err := model.Verify(p, ans.Placement); err != nil {
+			c.Status, c.Detail = Wrong, "its queens fail the instance: "+err.Error()
+			return c, nil
+		}
+		c.Status, c.Verified = Sat, true
+		if !c.Same {
+			// The clauses hold, and the queens solve the header's problem,
+			// but the file is not its encoding as written.
+			c.Detail = "the file is not the encoding of its header's problem, written again (edited?): the queens are verified against the header's problem"
+		}
+		return c, nil
+	case sat.Unknown:
+		c.Status, c.Detail = Unknown, "the solver gave no answer"
+		return c, nil
+	}
+	c.Status = Unsat
+	if !c.Same {
+		c.Detail = "the file is not the encoding of its header's problem, written again (edited?): only a DRAT proof of the file can certify UNSAT"
+		return c, nil
+	}
+	if o.Budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.Budget)
+		defer cancel()
+	}
+	// The outside solver shares no code with the toolkit's methods: the
+	// fastest decider confirms it (SAT stands for "a solver", to pick it).
+	none := &nqueens.NoSolutionError{Method: nqueens.SAT, Solver: "outside"}
+	if p.IsClassic() {
+		all, _, ok := model.KnownCount(p.N)
+		switch {
+		case ok && all > 0 || !ok && p.N >= 4:
+			c.Status, c.Detail = Wrong, fmt.Sprintf("it says UNSAT, but N = %d has solutions (OEIS A000170; every N >= 4 has one)", p.N)
+			return c, nil
+		case ok:
+			c.Verified, c.Provenance = true, nqueens.Provenance{Evidence: nqueens.Published, Detail: "OEIS A000170"}
+			return c, nil
+		}
+	}
+	err := confirm.None(ctx, p, none, confirm.Options{})
+	var wrong *nqueens.WrongAnswerError
+	switch {
+	case errors.As(err, &wrong):
+		c.Status, c.Detail = Wrong, "it says UNSAT, but "+wrong.Truth
+	case errors.Is(err, none):
+		c.Provenance, c.Verified = none.Provenance, none.Provenance.Confirmed()
+		if !c.Verified {
+			c.Detail = none.Provenance.String()
+		}
+	case err != nil:
+		return c, err
+	}
+	return c, nil
+}
+
+// readCover reads an exact cover solver's answer to the queens' exact
+// cover of an n x n board: the options of a cover, one per line (the
+// items of each, as nqueens xcc prints them), or "no solution".
+func readCover(r io.Reader, n int) (Answer, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxCoverAnswer+1))
+	switch {
+	case err != nil:
+		return Answer{}, err
+	case len(data) > maxCoverAnswer:
+		return Answer{}, fmt.Errorf("lab: more than %d KiB: not a cover of an %dx%d board", maxCoverAnswer>>10, n, n)
+	case strings.TrimSpace(string(data)) == "no solution":
+		return Answer{Status: sat.Unsat}, nil
+	case strings.TrimSpace(string(data)) == "":
+		return Answer{}, errors.New("lab: no answer (neither options nor \"no solution\")")
+	}
+	return CoverAnswer(Output{Stdout: data, N: n})
+}
+
+// maxCoverAnswer bounds an exact cover answer: a line of four items an
+// option, at most 1000 options.
+const maxCoverAnswer = 1 << 20
+
+// readMiniZinc reads minizinc's output for the queens model of an n x n
+// board.
+func readMiniZinc(r io.Reader, n int) (Answer, error) {
+	var out bytes.Buffer
+	if _, err := io.Copy(&out, io.LimitReader(r, maxCoverAnswer+1)); err != nil {
+		return Answer{}, err
+	}
+	if out.Len() > maxCoverAnswer {
+		return Answer{}, fmt.Errorf("lab: more than %d KiB: not minizinc's answer for an %dx%d board", maxCoverAnswer>>10, n, n)
+	}
+	return MiniZincAnswer(Output{Stdout: out.Bytes(), N: n})
+}
