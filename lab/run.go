@@ -7,9 +7,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -22,6 +22,7 @@ import (
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/panics"
 	"github.com/queenslab/nqueens/internal/platform"
 	"github.com/queenslab/nqueens/internal/textio"
@@ -229,6 +230,14 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 	if total == 0 {
 		return nil, optionErrorf("lab: none of the solvers reads a file of the suite in %s (its formats: %s)", dir, strings.Join(formatsOf(rows), ", "))
 	}
+	// What the runs at once may hold of their solvers' output.
+	var most int64
+	for _, t := range tasks {
+		most = max(most, outputCap(t.row))
+	}
+	if err := memlimit.Check(uint64(min(o.Jobs, len(tasks)))*uint64(most), fmt.Sprintf("the output of %d runs at once (%s each at most)", min(o.Jobs, len(tasks)), memlimit.GB(uint64(most)))); err != nil {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("lab: %v", err)}
+	}
 	if o.Progress != nil {
 		o.Progress(finished, total)
 	}
@@ -335,51 +344,81 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 	if o.Memory > 0 || o.CPU > 0 {
 		argv = o.Limit(argv, Limits{DataBytes: o.Memory, CPUSeconds: int64(o.cpuSeconds())})
 	}
-	resetPeak()
-	rctx, cancel := context.WithTimeout(ctx, o.Timeout)
-	defer cancel()
-	cmd := exec.CommandContext(rctx, argv[0], argv[1:]...)
-	platform.Group(cmd)
+	env := os.Environ()
 	if o.Memory > 0 {
-		cmd.Env = append(os.Environ(), "GOMEMLIMIT="+strconv.FormatInt(o.Memory/10*9, 10))
+		env = append(env, "GOMEMLIMIT="+strconv.FormatInt(o.Memory/10*9, 10))
 	}
-	cmd.WaitDelay = time.Second
-	var stdout capped
-	stdout.max = 256 << 20
-	var stderr capped
-	stderr.max = 64 << 10
-	stderr.tail = true
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
+	// The solver's output goes to files: this process holds of it only
+	// what an answer of the instance can be (outputCap).
+	stdoutFile, err := os.Create(filepath.Join(tmp, "stdout"))
+	if err != nil {
+		return rec, fmt.Errorf("lab: no temporary file for a run: %v", unwrapPath(err))
+	}
+	defer stdoutFile.Close()
+	stderrFile, err := os.Create(filepath.Join(tmp, "stderr"))
+	if err != nil {
+		return rec, fmt.Errorf("lab: no temporary file for a run: %v", unwrapPath(err))
+	}
+	defer stderrFile.Close()
+	resetPeak()
+	proc, err := platform.Spawn(argv, env, stdoutFile, stderrFile)
+	if err != nil {
 		rec.Status, rec.Detail = Crash, fmt.Sprintf("cannot start: %v", err)
 		return rec, nil
 	}
-	pid := cmd.Process.Pid
-	waitErr := cmd.Wait()
-	platform.KillGroup(pid) // nothing of the run outlives it
-	rec.Wall = time.Since(start).Seconds()
-	if ps := cmd.ProcessState; ps != nil {
-		u := platform.UsageOf(ps)
-		rec.CPU = u.UserSeconds + u.SystemSeconds
-		rec.PeakKB = int64(u.PeakBytes >> 10)
-		rec.Exit = ps.ExitCode()
+	type waited struct {
+		end platform.Ended
+		err error
 	}
-	if rctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+	ended := make(chan waited, 1)
+	go func() {
+		e, err := proc.Wait()
+		ended <- waited{e, err}
+	}()
+	timer := time.NewTimer(o.Timeout - time.Since(proc.Started))
+	defer timer.Stop()
+	var w waited
+	timedOut := false
+	select {
+	case w = <-ended:
+	case <-timer.C:
+		timedOut = true
+		proc.Kill()
+		w = <-ended
+	case <-ctx.Done():
+		proc.Kill()
+		<-ended
+		return rec, ctx.Err()
+	}
+	rec.Wall = time.Since(proc.Started).Seconds()
+	if w.err != nil {
+		return rec, fmt.Errorf("lab: %s on %s: %v", run.Name(), row.File, w.err)
+	}
+	u := w.end.Usage
+	rec.CPU = u.UserSeconds + u.SystemSeconds
+	rec.PeakKB = int64(u.PeakBytes >> 10)
+	rec.Exit = w.end.Code
+	if timedOut {
 		rec.Status = Timeout
 		rec.Wall = min(rec.Wall, o.Timeout.Seconds())
 		return rec, nil
 	}
-	var ee *exec.ExitError
-	xcpu := errors.As(waitErr, &ee) && platform.CPULimitHit(ee.ProcessState)
-	if o.CPU > 0 && (xcpu || rec.CPU >= 0.99*o.cpuSeconds()) {
+	if o.CPU > 0 && (w.end.CPULimit || rec.CPU >= 0.99*o.cpuSeconds()) {
 		// Past the CPU limit (SIGXCPU, then SIGKILL a second later): a
 		// TIMEOUT, whatever the solver printed on its way out.
 		rec.Status, rec.Detail = Timeout, fmt.Sprintf("CPU-time limit (%g s)", o.cpuSeconds())
 		return rec, nil
 	}
-	errText := strings.TrimSpace(stderr.String())
-	if outOfMemory(stdout.tailText(4 << 10)) {
+	stdout, over, err := readCapped(stdoutFile, outputCap(row), false)
+	if err != nil {
+		return rec, fmt.Errorf("lab: the output of %s on %s: %v", run.Name(), row.File, err)
+	}
+	errBytes, _, err := readCapped(stderrFile, 64<<10, true)
+	if err != nil {
+		return rec, fmt.Errorf("lab: the output of %s on %s: %v", run.Name(), row.File, err)
+	}
+	errText := strings.TrimSpace(string(errBytes))
+	if outOfMemory(string(stdout[max(0, len(stdout)-4<<10):])) {
 		// Said on standard output (as some solvers print their failures,
 		// in "c" lines): the same as on standard error.
 		errText += "\nout of memory (standard output)"
@@ -388,22 +427,17 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 	if i := strings.LastIndexByte(lastErr, '\n'); i >= 0 {
 		lastErr = lastErr[i+1:]
 	}
-	if errors.As(waitErr, &ee) {
-		if name, number, ok := platform.Signaled(ee.ProcessState); ok {
-			rec.Exit = -number
-			rec.Status, rec.Detail = memoutOr(Crash, o, rec, errText), "killed by "+name
-			return rec, nil
-		}
-	} else if waitErr != nil {
-		rec.Status, rec.Detail = Crash, waitErr.Error()
+	if w.end.Signal != "" {
+		rec.Exit = -w.end.SignalNumber
+		rec.Status, rec.Detail = memoutOr(Crash, o, rec, errText), "killed by "+w.end.Signal
 		return rec, nil
 	}
-	if stdout.over {
-		rec.Status, rec.Detail = Crash, fmt.Sprintf("more than %d MiB of output", stdout.max>>20)
+	if over {
+		rec.Status, rec.Detail = Crash, fmt.Sprintf("more than %s of output, more than any answer for this instance", memlimit.GB(uint64(outputCap(row))))
 		return rec, nil
 	}
 	resultFile, _ := textio.ReadFile(result, 256<<20)
-	ans, err := run.Answer(Output{Stdout: stdout.Bytes(), Result: resultFile, Exit: rec.Exit, Stderr: errText, N: row.N, Vars: row.Variables})
+	ans, err := run.Answer(Output{Stdout: stdout, Result: resultFile, Exit: rec.Exit, Stderr: errText, N: row.N, Vars: row.Variables})
 	if err != nil {
 		rec.Status, rec.Detail = memoutOr(Crash, o, rec, errText), err.Error()
 		if lastErr != "" && rec.Status == Crash {
@@ -503,51 +537,42 @@ func checkModel(data []byte, row suite.Row, m sat.Model) (q model.Placement, pro
 	return q, ""
 }
 
-// capped keeps at most max bytes of a stream (the first, or with tail the
-// last), noting whether more came.
-type capped struct {
-	mu   sync.Mutex
-	buf  bytes.Buffer
-	max  int
-	tail bool
-	over bool
+// outputCap bounds the standard output of a run that this process reads:
+// what any answer to the instance can take, a model in "v" lines of 16
+// bytes a variable at most, or a placement, and a mebibyte of comments.
+func outputCap(row suite.Row) int64 {
+	return 1<<20 + 16*int64(row.Variables+1) + 16*int64(row.N)*int64(row.N)
 }
 
-func (c *capped) Write(p []byte) (int, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.buf.Len()+len(p) > c.max {
-		c.over = true
-		if !c.tail {
-			return len(p), nil
-		}
-		b := append(c.buf.Bytes(), p...)
-		b = b[max(0, len(b)-c.max):]
-		c.buf.Reset()
-		c.buf.Write(b)
-		return len(p), nil
+// readCapped reads at most max bytes of the file f: its start, or with
+// tail its end; over says that it holds more.
+func readCapped(f *os.File, max int64, tail bool) (data []byte, over bool, err error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, false, err
 	}
-	c.buf.Write(p)
-	return len(p), nil
-}
-
-func (c *capped) Bytes() []byte  { return c.buf.Bytes() }
-func (c *capped) String() string { return c.buf.String() }
-
-// tailText is the last n bytes (at most) of what was written.
-func (c *capped) tailText(n int) string {
-	b := c.buf.Bytes()
-	return string(b[max(0, len(b)-n):])
+	size := st.Size()
+	from := int64(0)
+	if size > max && tail {
+		from = size - max
+	}
+	n := min(size, max)
+	data = make([]byte, n)
+	if _, err := f.ReadAt(data, from); err != nil && err != io.EOF {
+		return nil, false, err
+	}
+	return data, size > max, nil
 }
 
 // resetPeak lowers this process's peak resident size to what it holds now,
-// before a solver starts. Linux gives a child started by vfork (as
-// os/exec starts it) the peak of the process it leaves at exec as its own
-// peak (rusage's maxrss), so that a large count earlier in this process
-// would show as every solver's peak, and as MEMOUT under a limit. Writing
-// 5 to /proc/self/clear_refs (Linux 4.0 on) resets the peak to the
-// current size, which Run makes small once at its start by returning the
-// free heap to the system (freeHeap); elsewhere the file is absent and
+// before a solver starts, for where platform.Spawn starts it as this
+// process's own child (no /bin/sh): Linux gives a child started by vfork
+// (as os/exec starts it) the peak of the process it leaves at exec as its
+// own peak (rusage's maxrss), so that a large count earlier in this
+// process would show as every solver's peak, and as MEMOUT under a limit.
+// Writing 5 to /proc/self/clear_refs (Linux 4.0 on) resets the peak to
+// the current size, which Run makes small once at its start by returning
+// the free heap to the system (freeHeap); elsewhere the file is absent and
 // nothing changes.
 func resetPeak() {
 	_ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)

@@ -42,8 +42,12 @@ group is killed), --cpu of CPU time over all its threads (RLIMIT_CPU; past
 it a run is a TIMEOUT, as in the SAT competitions), and --memory of data
 segment (RLIMIT_DATA: heap and private mappings, a limit that Go solvers
 survive, unlike one of address space; at least 256M; Go solvers are told
-it with GOMEMLIMIT); its wall and CPU seconds and peak memory (rusage) are
-recorded, with the limits.
+it with GOMEMLIMIT); its wall and CPU seconds and peak memory are recorded,
+with the limits. The peak is the solver's own resident peak (rusage's
+maxrss, as GNU time reports it): on Linux each solver is forked by /bin/sh
+and waited for by nqueens as a subreaper, since a child that nqueens
+started itself would report nqueens's own size as its peak. Its output goes
+to files, and nqueens reads of it only what an answer can take.
 
 Every answer is checked: a SAT answer's model against the clauses, then
 decoded and verified against the instance's pre-placed and blocked squares;

@@ -7,7 +7,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -380,4 +382,67 @@ func TestSearchProgress(t *testing.T) {
 			t.Errorf("%s: %d %q (%v)", m, code, errs, err)
 		}
 	}
+}
+
+// TestRunPeakMemory: a run's peak memory is the solver's own, as GNU time
+// measures it (within 10%), though this process holds a ballast of 300
+// MiB, and it does not grow from run to run.
+func TestRunPeakMemory(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the solver's own peak is measured on Linux")
+	}
+	gnuTime, err1 := exec.LookPath("/usr/bin/time")
+	_, err2 := exec.LookPath("cadical")
+	if err1 != nil || err2 != nil {
+		if os.Getenv("NQUEENS_REQUIRE_SOLVERS") != "" {
+			t.Fatal("cadical and GNU time are needed")
+		}
+		t.Skip("SKIP: cadical or GNU time is not installed")
+	}
+	dir := t.TempDir()
+	s := filepath.Join(dir, "s")
+	if code, _, errs := runCLI(t, "", "gen", "classic", "--from", "44", "--to", "50", "--formats", "dimacs", "--out", s, "-q"); code != 0 {
+		t.Fatalf("gen: %s", errs)
+	}
+	ballast := make([]byte, 300<<20)
+	for i := 0; i < len(ballast); i += 4096 {
+		ballast[i] = 1
+	}
+	var peaks [][]int64
+	for try, timeout := range []string{"60s", "61s", "62s"} {
+		results := filepath.Join(dir, "r.jsonl")
+		if code, _, errs := runCLI(t, "", "run", s, "--solvers", "cadical", "--results", results, "--timeout", timeout, "-q"); code != 0 {
+			t.Fatalf("run: %s", errs)
+		}
+		recs := readRecords(t, results)
+		var these []int64
+		for _, r := range recs {
+			if r.Timeout != float64(60+try) {
+				continue
+			}
+			these = append(these, r.PeakKB)
+			if try > 0 {
+				continue
+			}
+			out, err := exec.Command(gnuTime, "-f", "%M", "cadical", "-q", filepath.Join(s, r.File)).CombinedOutput()
+			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+			kb, perr := strconv.ParseInt(lines[len(lines)-1], 10, 64)
+			if err != nil && !strings.Contains(err.Error(), "exit status 10") || perr != nil {
+				t.Fatalf("GNU time: %v %q", err, out)
+			}
+			t.Logf("%s: peak %d KB, GNU time %d KB", r.File, r.PeakKB, kb)
+			if d := float64(r.PeakKB-kb) / float64(kb); d < -0.1 || d > 0.1 {
+				t.Errorf("%s: peak %d KB, GNU time %d KB", r.File, r.PeakKB, kb)
+			}
+		}
+		peaks = append(peaks, these)
+	}
+	for i := range peaks[0] {
+		for try := 1; try < len(peaks); try++ {
+			if d := float64(peaks[try][i]-peaks[0][i]) / float64(peaks[0][i]); d > 0.1 || d < -0.1 {
+				t.Errorf("run %d: peaks %v, run 1: %v", try+1, peaks[try], peaks[0])
+			}
+		}
+	}
+	runtime.KeepAlive(ballast)
 }

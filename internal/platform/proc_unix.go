@@ -28,9 +28,12 @@ func SignalExit(sig os.Signal) int {
 // Group makes cmd the leader of a process group of its own, and its
 // context's cancel kill the whole group.
 func Group(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	cmd.Cancel = func() error { return unix.Kill(-cmd.Process.Pid, unix.SIGKILL) }
 }
+
+// ownGroup makes cmd the leader of a process group of its own.
+func ownGroup(cmd *exec.Cmd) { cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} }
 
 // KillGroup kills the process group that Group made for the process pid:
 // nothing the process started outlives it.

@@ -21,8 +21,13 @@ func SignalExit(os.Signal) int { return 130 }
 // kills the process (Windows has no signal for a whole group: what the
 // process started itself may outlive it).
 func Group(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: windows.CREATE_NEW_PROCESS_GROUP}
+	ownGroup(cmd)
 	cmd.Cancel = func() error { return cmd.Process.Kill() }
+}
+
+// ownGroup starts cmd in a process group of its own.
+func ownGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: windows.CREATE_NEW_PROCESS_GROUP}
 }
 
 // KillGroup kills the process pid (see Group).
