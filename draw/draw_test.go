@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/xml"
+	"fmt"
 	"image"
 	"image/color"
 	"image/gif"
 	"image/png"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -250,6 +252,45 @@ func TestLocalGIF(t *testing.T) {
 			if !same(last.At(int(c)*10+5, row*10+5), draw.Solved) {
 				t.Errorf("seed %d, row %d: %v", seed, row, last.At(int(c)*10+5, row*10+5))
 			}
+		}
+	}
+}
+
+// TestLegendBesideData: a chart's legend is drawn beside its data, to
+// the right of the plot's area, in as many columns as its entries need;
+// every name is there once; PDF is drawn as well.
+func TestLegendBesideData(t *testing.T) {
+	for _, n := range []int{3, 60} {
+		c := draw.Chart{Title: "t", XLabel: "x", YLabel: "y", LogY: true}
+		for i := range n {
+			c.Series = append(c.Series, draw.Series{Name: fmt.Sprintf("series-%02d", i), XY: [][2]float64{{1, 0.01 * float64(i+1)}, {720, 2}}})
+		}
+		var b bytes.Buffer
+		if err := draw.WriteChart(&b, c, "svg"); err != nil {
+			t.Fatal(err)
+		}
+		svg := b.String()
+		width := regexp.MustCompile(`<svg width="([0-9.]+)pt"`).FindStringSubmatch(svg)
+		texts := regexp.MustCompile(`<text x="([0-9.]+)" y="(-?[0-9.]+)"[^>]*>\s*(series-\d\d)</text>`).FindAllStringSubmatch(svg, -1)
+		if len(texts) != n || width == nil {
+			t.Fatalf("%d series: %d names in the SVG", n, len(texts))
+		}
+		xs := map[string]bool{}
+		for _, m := range texts {
+			x, _ := strconv.ParseFloat(m[1], 64)
+			y, _ := strconv.ParseFloat(m[2], 64)
+			if x < 720 || y > 0 || y < -480 {
+				t.Errorf("%d series: %s at (%.1f, %.1f), inside the chart's 720 points or off its 480", n, m[3], x, -y)
+			}
+			xs[m[1]] = true
+		}
+		w, _ := strconv.ParseFloat(width[1], 64)
+		if n == 60 && (len(xs) < 2 || w < 720+2*60) {
+			t.Errorf("60 series in %d columns, the chart %.0f points wide", len(xs), w)
+		}
+		b.Reset()
+		if err := draw.WriteChart(&b, c, "pdf"); err != nil || !bytes.HasPrefix(b.Bytes(), []byte("%PDF-")) {
+			t.Errorf("pdf: %v %q", err, b.Bytes()[:min(8, b.Len())])
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
@@ -45,13 +46,18 @@ var chartColors = []color.RGBA{
 	{0xbc, 0xbd, 0x22, 0xff}, {0x17, 0xbe, 0xcf, 0xff},
 }
 
-// WriteChart draws the chart as "png" or "svg", 720 by 480 points.
+// chartGlyphs mark the points of a series, one for each round of the
+// colors.
+var chartGlyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{}, draw.RingGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{}, draw.SquareGlyph{}}
+
+// WriteChart draws the chart as "png", "svg" or "pdf", 720 by 480 points
+// and its legend beside it.
 func WriteChart(w io.Writer, c Chart, format string) error {
 	return WriteCharts(w, []Chart{c}, format)
 }
 
-// WriteCharts draws charts one above the other, 720 by 480 points each, as
-// "png" or "svg".
+// WriteCharts draws charts one above the other, 720 by 480 points each and
+// their legends beside them, as "png", "svg" or "pdf".
 func WriteCharts(w io.Writer, charts []Chart, format string) error {
 	grid := make([][]Chart, len(charts))
 	for i, c := range charts {
@@ -60,54 +66,145 @@ func WriteCharts(w io.Writer, charts []Chart, format string) error {
 	return writeGrid(w, grid, vg.Points(720), vg.Points(480), format)
 }
 
-// WritePanels draws charts side by side, 500 by 420 points each, as "png"
-// or "svg".
+// WritePanels draws charts side by side, 500 by 420 points each and their
+// legends beside them, as "png", "svg" or "pdf".
 func WritePanels(w io.Writer, charts []Chart, format string) error {
 	return writeGrid(w, [][]Chart{charts}, vg.Points(500), vg.Points(420), format)
 }
 
-// writeGrid draws rows of charts, each cell width by height.
+// Formats are the formats the charts are drawn in.
+var Formats = []string{"png", "svg", "pdf"}
+
+// cellPad is the margin around each chart of a grid.
+const cellPad = 4 * vg.Millimeter
+
+// writeGrid draws rows of charts, each width by height and its legend to
+// its right, outside the data: the legend's entries in as many columns
+// as its height needs, the grid's columns as wide as their widest legend.
 func writeGrid(w io.Writer, grid [][]Chart, width, height vg.Length, format string) error {
-	var plots [][]*plot.Plot
+	type cell struct {
+		p      *plot.Plot
+		legend legend
+	}
+	var cells [][]cell
 	for _, row := range grid {
-		var prow []*plot.Plot
+		var crow []cell
 		for _, c := range row {
-			p, err := newPlot(c)
+			p, entries, err := newPlot(c)
 			if err != nil {
 				return err
 			}
-			prow = append(prow, p)
+			crow = append(crow, cell{p, newLegend(entries, height-2*cellPad)})
 		}
-		plots = append(plots, prow)
+		cells = append(cells, crow)
 	}
-	if len(plots) == 0 || len(plots[0]) == 0 {
+	if len(cells) == 0 || len(cells[0]) == 0 {
 		return fmt.Errorf("draw: no chart to draw")
 	}
-	width *= vg.Length(len(plots[0]))
-	height *= vg.Length(len(plots))
+	legendW := make([]vg.Length, len(cells[0]))
+	for _, row := range cells {
+		for j, c := range row {
+			legendW[j] = max(legendW[j], c.legend.width())
+		}
+	}
+	total := vg.Length(0)
+	for _, lw := range legendW {
+		total += width + lw
+	}
+	totalH := height * vg.Length(len(cells))
 	var canvas vg.CanvasWriterTo
 	switch format {
 	case "png":
-		canvas = vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
+		canvas = vgimg.PngCanvas{Canvas: vgimg.New(total, totalH)}
 	case "svg":
-		canvas = vgsvg.New(width, height)
+		canvas = vgsvg.New(total, totalH)
+	case "pdf":
+		canvas = vgpdf.New(total, totalH)
 	default:
-		return fmt.Errorf("draw: unknown chart format %q (png or svg)", format)
+		return fmt.Errorf("draw: unknown chart format %q (png, svg or pdf)", format)
 	}
-	tiles := draw.Tiles{Rows: len(plots), Cols: len(plots[0]), PadX: vg.Millimeter * 4, PadY: vg.Millimeter * 6, PadTop: vg.Millimeter * 2,
-		PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 4}
-	cells := plot.Align(plots, tiles, draw.New(canvas))
-	for i, row := range plots {
-		for j, p := range row {
-			p.Draw(cells[i][j])
+	dc := draw.New(canvas)
+	for i, row := range cells {
+		x := vg.Length(0)
+		top := totalH - height*vg.Length(i)
+		for j, c := range row {
+			area := vg.Rectangle{Min: vg.Point{X: x + cellPad, Y: top - height + cellPad}, Max: vg.Point{X: x + width - cellPad, Y: top - cellPad}}
+			c.p.Draw(draw.Canvas{Canvas: dc.Canvas, Rectangle: area})
+			lw := legendW[j]
+			if lw > 0 {
+				c.legend.draw(draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: x + width, Y: top - height + cellPad}, Max: vg.Point{X: x + width + lw, Y: top - cellPad}}})
+			}
+			x += width + lw
 		}
 	}
 	_, err := canvas.WriteTo(w)
 	return err
 }
 
-// newPlot makes the gonum plot of a chart.
-func newPlot(c Chart) (*plot.Plot, error) {
+// legendEntry is a named series as its legend shows it.
+type legendEntry struct {
+	name   string
+	thumbs []plot.Thumbnailer
+}
+
+// legend lays out the entries of a chart's legend in columns of perCol
+// entries, each colW wide.
+type legend struct {
+	entries []legendEntry
+	perCol  int
+	colW    vg.Length
+}
+
+// legendGap is the space between a chart and its legend's columns, and
+// legendPadding between its entries (room for a viewer's font, in SVG,
+// larger than the one measured).
+const (
+	legendGap     = 3 * vg.Millimeter
+	legendPadding = vg.Length(4) // points
+)
+
+// newLegend lays out entries in columns of at most height; none for a
+// chart of one series, which its caption and axes name.
+func newLegend(entries []legendEntry, height vg.Length) legend {
+	if len(entries) < 2 {
+		return legend{}
+	}
+	l := plot.NewLegend()
+	l.Padding = legendPadding
+	rowH := l.TextStyle.Rectangle("Mg").Max.Y + l.Padding
+	perCol := max(1, int(height/rowH))
+	colW := vg.Length(0)
+	for _, e := range entries {
+		colW = max(colW, l.ThumbnailWidth+l.TextStyle.Rectangle(" "+e.name).Max.X)
+	}
+	return legend{entries: entries, perCol: perCol, colW: colW + legendGap}
+}
+
+// width is the legend's, 0 without one.
+func (l legend) width() vg.Length {
+	if len(l.entries) == 0 {
+		return 0
+	}
+	cols := (len(l.entries) + l.perCol - 1) / l.perCol
+	return vg.Length(cols) * l.colW
+}
+
+// draw draws the legend's columns, left to right from the top of c.
+func (l legend) draw(c draw.Canvas) {
+	for k := 0; k*l.perCol < len(l.entries); k++ {
+		col := plot.NewLegend()
+		col.Top, col.Left, col.Padding = true, true, legendPadding
+		for _, e := range l.entries[k*l.perCol : min(len(l.entries), (k+1)*l.perCol)] {
+			col.Add(e.name, e.thumbs...)
+		}
+		x := c.Min.X + vg.Length(k)*l.colW + legendGap
+		col.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: x, Y: c.Min.Y}, Max: vg.Point{X: x + l.colW, Y: c.Max.Y}}})
+	}
+}
+
+// newPlot makes the gonum plot of a chart, and the entries of its legend,
+// which writeGrid draws beside it, not over its data.
+func newPlot(c Chart) (*plot.Plot, []legendEntry, error) {
 	p := plot.New()
 	p.Title.Text = c.Title
 	p.X.Label.Text, p.Y.Label.Text = c.XLabel, c.YLabel
@@ -119,7 +216,7 @@ func newPlot(c Chart) (*plot.Plot, error) {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = logTicks{}
 	}
-	p.Legend.Top, p.Legend.Left = true, true
+	var entries []legendEntry
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, s := range c.Series {
 		if len(s.XY) == 0 {
@@ -143,34 +240,40 @@ func newPlot(c Chart) (*plot.Plot, error) {
 			lo, hi = math.Min(lo, math.Min(x, y)), math.Max(hi, math.Max(x, y))
 		}
 		col := chartColors[style%len(chartColors)]
+		// Past the palette, the colors come again with another glyph and
+		// dash: every series stays told apart.
+		cycle := style / len(chartColors)
 		sc, err := plotter.NewScatter(xy)
 		if err != nil {
-			return nil, fmt.Errorf("draw: %v", err)
+			return nil, nil, fmt.Errorf("draw: %v", err)
 		}
 		sc.Color = col
-		sc.Shape = draw.CircleGlyph{}
+		sc.Shape = chartGlyphs[cycle%len(chartGlyphs)]
 		sc.Radius = vg.Points(2.5)
 		if c.Points {
 			p.Add(sc)
-			p.Legend.Add(s.Name, sc)
+			entries = append(entries, legendEntry{s.Name, []plot.Thumbnailer{sc}})
 			continue
 		}
 		l, err := plotter.NewLine(xy)
 		if err != nil {
-			return nil, fmt.Errorf("draw: %v", err)
+			return nil, nil, fmt.Errorf("draw: %v", err)
 		}
 		l.Color = col
 		l.Width = vg.Points(1.5)
-		if s.Dashed {
+		switch {
+		case s.Dashed:
 			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+		case cycle%2 == 1:
+			l.Dashes = []vg.Length{vg.Points(1.5), vg.Points(2)}
 		}
 		p.Add(l, sc)
-		p.Legend.Add(s.Name, l, sc)
+		entries = append(entries, legendEntry{s.Name, []plot.Thumbnailer{l, sc}})
 	}
 	if c.Diagonal && lo <= hi {
 		d, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo}, {X: hi, Y: hi}})
 		if err != nil {
-			return nil, fmt.Errorf("draw: %v", err)
+			return nil, nil, fmt.Errorf("draw: %v", err)
 		}
 		d.Color = color.RGBA{0x99, 0x99, 0x99, 0xff}
 		d.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
@@ -179,7 +282,7 @@ func newPlot(c Chart) (*plot.Plot, error) {
 	}
 	drawable(&p.X, c.LogX)
 	drawable(&p.Y, c.LogY)
-	return p, nil
+	return p, entries, nil
 }
 
 // drawable gives an axis a range it can be drawn with whatever the data:
@@ -210,7 +313,8 @@ func drawable(a *plot.Axis, log bool) {
 
 // logTicks marks a log axis at 1, 2 and 5 times the powers of ten, labelled,
 // and at the other multiples, unlabelled, so that an axis within one decade
-// has labels too.
+// has labels too; an axis that would have fewer than two labels has every
+// mark labelled.
 type logTicks struct{}
 
 func (logTicks) Ticks(lo, hi float64) []plot.Tick {
@@ -230,6 +334,18 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 				t.Label = strconv.FormatFloat(v, 'g', 3, 64)
 			}
 			ticks = append(ticks, t)
+		}
+	}
+	labelled := 0
+	for _, t := range ticks {
+		if t.Label != "" {
+			labelled++
+		}
+	}
+	if labelled < 2 {
+		// A narrow axis: every mark labelled, so that it reads.
+		for i := range ticks {
+			ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'g', 3, 64)
 		}
 	}
 	return ticks

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/queenslab/nqueens/draw"
 	"github.com/queenslab/nqueens/suite"
@@ -258,39 +259,84 @@ func ReportManifest(dir, results string, h Header) ([]suite.Row, error) {
 	return m.Files, nil
 }
 
-// ReportFigures draws the report's charts as SVG: the cactus plot with
-// the VBS, and when two solvers or more ran, a scatter plot of the two of
-// least PAR-2.
-func ReportFigures(recs []Record) ([]Figure, error) {
-	type chart struct {
-		caption string
-		chart   draw.Chart
-	}
+// ReportChart is a chart of a report: its name (a file's stem: "cactus",
+// "scatter-gini-dlx"), caption and chart.
+type ReportChart struct {
+	Name, Caption string
+	Chart         draw.Chart
+}
+
+// ReportCharts are the report's charts: the cactus plot with the VBS, and
+// a scatter plot of each pair of solvers (a solver by name, or as
+// solver/encoding), by default the two of least PAR-2 when two or more
+// ran. A pair that names a solver without runs is an
+// *nqueens.OptionError.
+func ReportCharts(recs []Record, pairs [][2]string) ([]ReportChart, error) {
 	cactus := CactusChart(recs)
 	vbs := cactusSeries(VBS, VBSTimes(recs))
 	vbs.Dashed, vbs.Style = true, 8
 	cactus.Series = append(cactus.Series, vbs)
-	charts := []chart{{"Instances solved against time, a line per solver and encoding; the dashed line is the virtual best solver.", cactus}}
-	sum := Summarize(recs)
-	sort.SliceStable(sum, func(i, j int) bool { return sum[i].PAR2 < sum[j].PAR2 })
-	var names []string
-	for _, row := range sum {
-		if row.Solver != VBS {
-			names = append(names, row.Series)
+	charts := []ReportChart{{"cactus", "Instances solved against time, a line per solver and encoding; the dashed line is the virtual best solver.", cactus}}
+	if len(pairs) == 0 {
+		sum := Summarize(recs)
+		sort.SliceStable(sum, func(i, j int) bool { return sum[i].PAR2 < sum[j].PAR2 })
+		var names []string
+		for _, row := range sum {
+			if row.Solver != VBS {
+				names = append(names, row.Series)
+			}
 		}
-	}
-	if len(names) >= 2 {
-		if sc, err := ScatterChart(recs, names[0], names[1]); err == nil {
-			charts = append(charts, chart{fmt.Sprintf("Each instance's time under %s (x) and %s (y), the two solvers of least PAR-2; a run not solved is on the border, at the timeout.", names[0], names[1]), sc})
+		if len(names) < 2 {
+			return charts, nil
 		}
+		sc, err := ScatterChart(recs, names[0], names[1])
+		if err != nil {
+			return charts, nil // no instance in common: no default scatter
+		}
+		return append(charts, ReportChart{scatterName(names[0], names[1]), fmt.Sprintf("Each instance's time under %s (x) and %s (y), the two solvers of least PAR-2; a run not solved is on the border, at the timeout.", names[0], names[1]), sc}), nil
 	}
+	for _, p := range pairs {
+		sc, err := ScatterChart(recs, p[0], p[1])
+		if err != nil {
+			return nil, err
+		}
+		charts = append(charts, ReportChart{scatterName(p[0], p[1]), fmt.Sprintf("Each instance's time under %s (x) and %s (y); a run not solved is on the border, at the timeout.", p[0], p[1]), sc})
+	}
+	return charts, nil
+}
+
+// scatterName is the file stem of the scatter plot of a against b: their
+// names with every character but letters, digits and '-' as '_'.
+func scatterName(a, b string) string {
+	clean := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
+				return r
+			}
+			return '_'
+		}, s)
+	}
+	return "scatter-" + clean(a) + "-" + clean(b)
+}
+
+// ReportFigures draws the report's charts (ReportCharts) as SVG.
+func ReportFigures(recs []Record, pairs [][2]string) ([]Figure, error) {
+	charts, err := ReportCharts(recs, pairs)
+	if err != nil {
+		return nil, err
+	}
+	return DrawFigures(charts)
+}
+
+// DrawFigures draws charts as the SVG figures of a report page.
+func DrawFigures(charts []ReportChart) ([]Figure, error) {
 	var figs []Figure
 	for _, c := range charts {
 		var b bytes.Buffer
-		if err := draw.WriteChart(&b, c.chart, "svg"); err != nil {
+		if err := draw.WriteChart(&b, c.Chart, "svg"); err != nil {
 			return nil, err
 		}
-		figs = append(figs, Figure{Caption: c.caption, SVG: b.Bytes()})
+		figs = append(figs, Figure{Caption: c.Caption, SVG: b.Bytes()})
 	}
 	return figs, nil
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/queenslab/nqueens/suite"
 )
@@ -79,12 +80,16 @@ type Figure struct {
 }
 
 // WriteReport writes the report as one self-contained HTML page (no
-// network at view time: styles, script and charts inline): the machine
-// and suite, the summary table (sortable by any column; also by the
+// network at view time: styles, script and charts inline): the setup (the
+// toolkit's build, the suite, the dates of the runs, their limits, the
+// machine: CPU model and clock, cores, memory, kernel), the solvers'
+// versions, the summary table (sortable by any column; also by the
 // address's fragment "#sort=COLUMN" or "#sort=-COLUMN" for descending, as
-// a test or a link uses it), PAR-2 per family, the WRONG runs with their
-// command lines, the charts, every run (each linked to its instance's
-// manifest row), and the manifest.
+// a test or a link uses it), PAR-2 per family, the instances with a
+// column per solver (the fastest right answer in bold), the WRONG runs
+// with their command lines, the failures with their reasons, the charts,
+// every run (each linked to its instance's manifest row), and the
+// manifest. Wide tables scroll inside the page, which does not.
 func WriteReport(w io.Writer, r Report) error {
 	type figure struct {
 		Caption string
@@ -111,16 +116,47 @@ func WriteReport(w io.Writer, r Report) error {
 	for _, row := range r.Manifest {
 		inManifest[row.File] = true
 	}
+	series, instances := InstanceTable(r.Records)
 	data := struct {
 		Report
 		Summary    []Summary
 		Families   []FamilyScore
 		Wrong      []Record
+		Failures   []Record
 		Figs       []figure
 		InManifest map[string]bool
 		Solvers    []solver
-	}{r, Summarize(r.Records), SummarizeFamilies(r.Records), wrong, figs, inManifest, solvers}
+		Setup      Setup
+		Series     []string
+		Instances  []InstanceRow
+	}{r, Summarize(r.Records), SummarizeFamilies(r.Records), wrong, Failures(r.Records), figs, inManifest, solvers, SetupOf(r.Records), series, instances}
 	return reportPage.Execute(w, data)
+}
+
+// limitsText tells a set of limits in words.
+func limitsText(l LimitSet) string {
+	cpu, mem := "no CPU-time limit", "no memory limit"
+	if l.CPU > 0 {
+		cpu = fmt.Sprintf("%g s of CPU time", l.CPU)
+	}
+	if l.MemoryMB > 0 {
+		mem = fmt.Sprintf("%d MiB of data segment", l.MemoryMB)
+	}
+	return fmt.Sprintf("%g s of wall time, %s, %s (%d runs)", l.Timeout, cpu, mem, l.Runs)
+}
+
+// cellText is a cell of the instances table: the time of a right answer,
+// in bold when the row's fastest, else the run's status.
+func cellText(c InstanceCell) template.HTML {
+	switch {
+	case !c.Ran:
+		return `<td class="none">-</td>`
+	case c.Status.Solved() && c.Best:
+		return template.HTML(fmt.Sprintf(`<td class="best" title="%s">%.3f</td>`, c.Status, c.Wall))
+	case c.Status.Solved():
+		return template.HTML(fmt.Sprintf(`<td title="%s">%.3f</td>`, c.Status, c.Wall))
+	}
+	return template.HTML(fmt.Sprintf(`<td class="failed">%s</td>`, c.Status))
 }
 
 // inlineSVG makes an SVG document fit inside HTML: without its XML
@@ -139,6 +175,10 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"series": Series,
 	"lower":  func(s Status) string { return strings.ToLower(string(s)) },
 	"gb":     func(b int64) string { return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30)) },
+	"limits": limitsText,
+	"when":   func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05") },
+	"mhz":    func(v float64) string { return fmt.Sprintf("%.0f MHz", v) },
+	"cell":   cellText,
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -157,19 +197,35 @@ tr.vbs td { font-style: italic; background: #f6f6ff; }
 tr.wrong td, .wrong { background: #fdd; }
 tr.target td { outline: 2px solid #36c; }
 code { font-size: 90%; }
-svg.chart { width: 100%; height: auto; max-width: 60em; display: block; }
+svg.chart { width: 100%; height: auto; max-width: 80em; display: block; }
+.wide { overflow-x: auto; max-width: 100%; }
+.wide table { margin: 0; }
+code { word-break: break-all; }
+td.text { white-space: normal; }
+td { overflow-wrap: anywhere; }
+#instances td, #instances th { white-space: nowrap; }
+#instances td.best { font-weight: bold; }
+#instances td.failed { color: #a00; }
+#instances td.none { color: #aaa; }
+#instances tr > :first-child { position: sticky; left: 0; background: #fff; }
+#instances thead tr > :first-child { background: #eee; }
+figure { margin: 1em 0; }
 </style>
 </head>
 <body>
 <h1>{{.Title}}</h1>
-<p>Results <code>{{.Results}}</code> of the suite made by <code>{{.Header.Command}}</code> (manifest SHA-256 <code>{{.Header.Manifest}}</code>), nqueens {{.Header.Version}}.</p>
-{{with .Header.Machine}}<table id="machine">
-<tr><th>CPU</th><td class="text">{{.CPU}}</td></tr>
-<tr><th>cores</th><td class="text">{{.Cores}}</td></tr>
+<h2>Setup</h2>
+<table id="setup">
+<tr><th>toolkit</th><td class="text">nqueens {{if .Header.Build}}{{.Header.Build}}{{else}}{{.Header.Version}}{{end}}</td></tr>
+<tr><th>results</th><td class="text"><code>{{.Results}}</code></td></tr>
+<tr><th>suite</th><td class="text"><code>{{.Header.Command}}</code> (manifest SHA-256 <code>{{.Header.Manifest}}</code>)</td></tr>
+<tr><th>runs</th><td class="text">{{len .Records}}{{if not .Setup.First.IsZero}}, started {{when .Setup.First}} to {{when .Setup.Last}} UTC{{end}}{{if .Setup.Undated}} ({{.Setup.Undated}} without a date){{end}}</td></tr>
+<tr><th>limits of a run</th><td class="text">{{range $i, $l := .Setup.Limits}}{{if $i}}; {{end}}{{limits $l}}{{end}}</td></tr>
+{{with .Header.Machine}}<tr><th>CPU</th><td class="text">{{if .CPU}}{{.CPU}}{{else}}not read{{end}}{{if .ClockMHz}}, {{mhz .ClockMHz}}{{end}}, {{.Cores}} cores</td></tr>
 <tr><th>memory</th><td class="text">{{gb .MemoryBytes}}</td></tr>
 <tr><th>kernel</th><td class="text">{{.Kernel}}</td></tr>
-<tr><th>Go</th><td class="text">{{.Go}}</td></tr>
-</table>{{else}}<p>The results file does not say on which machine its runs were made.</p>{{end}}
+<tr><th>Go</th><td class="text">{{.Go}}</td></tr>{{else}}<tr><th>machine</th><td class="text">not recorded by the results file</td></tr>{{end}}
+</table>
 <table id="solvers">
 <thead><tr><th>solver</th><th>version</th></tr></thead>
 <tbody>{{range .Solvers}}<tr><td>{{.Name}}</td><td class="text">{{.Version}}</td></tr>
@@ -179,18 +235,26 @@ svg.chart { width: 100%; height: auto; max-width: 60em; display: block; }
 <h2>Summary</h2>
 <p>A row per solver and encoding; PAR-2 is the mean wall time, a run not solved counting twice its timeout;
 <i>unique</i> counts the instances solved by that row alone; VBS is the virtual best solver (per instance, the fastest right answer). Click a column to sort.</p>
-<table id="summary" class="sortable">
+<div class="wide"><table id="summary" class="sortable">
 <thead><tr><th data-key="solver">solver</th><th data-key="encoding">encoding</th><th data-key="runs">runs</th><th data-key="sat">SAT</th><th data-key="unsat">UNSAT</th><th data-key="timeout">TIMEOUT</th><th data-key="memout">MEMOUT</th><th data-key="crash">CRASH</th><th data-key="unknown">UNKNOWN</th><th data-key="wrong">WRONG</th><th data-key="par2">PAR-2 s</th><th data-key="cpu">CPU s</th><th data-key="unique">unique</th></tr></thead>
 <tbody>{{range .Summary}}<tr{{if eq .Solver "VBS"}} class="vbs"{{else if .Wrong}} class="wrong"{{end}}><td>{{.Solver}}</td><td class="text">{{.Encoding}}</td><td>{{.Runs}}</td><td>{{.Sat}}</td><td>{{.Unsat}}</td><td>{{.Timeout}}</td><td>{{.Memout}}</td><td>{{.Crash}}</td><td>{{.Unknown}}</td><td>{{.Wrong}}</td><td>{{secs .PAR2}}</td><td>{{secs .CPU}}</td><td>{{.Unique}}</td></tr>
 {{end}}</tbody>
-</table>
+</table></div>
 
 <h2>PAR-2 per family</h2>
-<table id="families" class="sortable">
+<div class="wide"><table id="families" class="sortable">
 <thead><tr><th data-key="family">family</th><th data-key="solver">solver</th><th data-key="encoding">encoding</th><th data-key="runs">runs</th><th data-key="solved">solved</th><th data-key="par2">PAR-2 s</th></tr></thead>
 <tbody>{{range .Families}}<tr{{if eq .Solver "VBS"}} class="vbs"{{end}}><td>{{.Family}}</td><td class="text">{{.Solver}}</td><td class="text">{{.Encoding}}</td><td>{{.Runs}}</td><td>{{.Solved}}</td><td>{{secs .PAR2}}</td></tr>
 {{end}}</tbody>
-</table>
+</table></div>
+
+<h2>Instances</h2>
+<p>A row per instance, a column per solver and encoding: the wall time of a right answer in seconds (the fastest of the row in bold), else the run's status.</p>
+<div class="wide"><table id="instances">
+<thead><tr><th>instance</th><th>family</th><th>n</th><th>m</th><th>expected</th>{{range .Series}}<th>{{.}}</th>{{end}}</tr></thead>
+<tbody>{{range .Instances}}<tr><td class="text">{{.ID}}</td><td class="text">{{.Family}}</td><td>{{.N}}</td><td>{{.M}}</td><td class="text">{{.Expected}}</td>{{range .Cells}}{{cell .}}{{end}}</tr>
+{{end}}</tbody>
+</table></div>
 
 <h2>Wrong answers</h2>
 {{if .Wrong}}<table id="wrong">
@@ -199,22 +263,30 @@ svg.chart { width: 100%; height: auto; max-width: 60em; display: block; }
 {{end}}</tbody>
 </table>{{else}}<p id="no-wrong">None: every answer given was right.</p>{{end}}
 
+<h2>Failures</h2>
+{{if .Failures}}<p>The runs that gave no right answer for a reason of their own (not a timeout), each with its reason.</p>
+<div class="wide"><table id="failures">
+<thead><tr><th>file</th><th>solver</th><th>status</th><th>exit</th><th>peak KB</th><th>reason</th><th>command</th></tr></thead>
+<tbody>{{range .Failures}}<tr class="{{lower .Status}}"><td class="text">{{if index $.InManifest .File}}<a href="#m-{{.File}}">{{.File}}</a>{{else}}{{.File}}{{end}}</td><td class="text">{{series .}}</td><td class="text">{{.Status}}</td><td>{{.Exit}}</td><td>{{.PeakKB}}</td><td class="text">{{if .Detail}}{{.Detail}}{{else}}none given{{end}}</td><td class="text"><code>{{.Command}}</code></td></tr>
+{{end}}</tbody>
+</table></div>{{else}}<p id="no-failures">None: no run crashed, ran out of memory or gave up.</p>{{end}}
+
 <h2>Charts</h2>
 {{range .Figs}}<figure>{{.SVG}}<figcaption>{{.Caption}}</figcaption></figure>
 {{end}}
 <h2>Runs</h2>
-<table id="runs" class="sortable">
-<thead><tr><th data-key="file">file</th><th data-key="solver">solver</th><th data-key="status">status</th><th data-key="aslib">runstatus</th><th data-key="wall">wall s</th><th data-key="cpu">CPU s</th><th data-key="peak">peak KB</th><th data-key="gbd">GBD hash</th></tr></thead>
-<tbody>{{range .Records}}<tr class="{{lower .Status}}"><td>{{if index $.InManifest .File}}<a href="#m-{{.File}}">{{.File}}</a>{{else}}{{.File}}{{end}}</td><td class="text">{{series .}}</td><td class="text">{{.Status}}</td><td class="text">{{aslib .Status}}</td><td>{{secs .Wall}}</td><td>{{secs .CPU}}</td><td>{{.PeakKB}}</td><td class="text"><code>{{.GBDHash}}</code></td></tr>
+<div class="wide"><table id="runs" class="sortable">
+<thead><tr><th data-key="file">file</th><th data-key="solver">solver</th><th data-key="status">status</th><th data-key="aslib">runstatus</th><th data-key="wall">wall s</th><th data-key="cpu">CPU s</th><th data-key="peak">peak KB</th><th data-key="started">started (UTC)</th><th data-key="detail">detail</th><th data-key="gbd">GBD hash</th></tr></thead>
+<tbody>{{range .Records}}<tr class="{{lower .Status}}"><td>{{if index $.InManifest .File}}<a href="#m-{{.File}}">{{.File}}</a>{{else}}{{.File}}{{end}}</td><td class="text">{{series .}}</td><td class="text">{{.Status}}</td><td class="text">{{aslib .Status}}</td><td>{{secs .Wall}}</td><td>{{secs .CPU}}</td><td>{{.PeakKB}}</td><td class="text">{{.Started}}</td><td class="text">{{.Detail}}</td><td class="text"><code>{{.GBDHash}}</code></td></tr>
 {{end}}</tbody>
-</table>
+</table></div>
 
 <h2>Manifest</h2>
-{{if .Manifest}}<table id="manifest">
+{{if .Manifest}}<div class="wide"><table id="manifest">
 <thead><tr><th>file</th><th>expected</th><th>family</th><th>n</th><th>m</th><th>variables</th><th>clauses or options</th><th>GBD hash</th><th>SHA-256</th><th>command</th></tr></thead>
 <tbody>{{range .Manifest}}<tr id="m-{{.File}}"><td>{{.File}}</td><td class="text">{{.Expected}}</td><td class="text">{{.Family}}</td><td>{{.N}}</td><td>{{.M}}</td><td>{{.Variables}}</td><td>{{.Clauses}}</td><td class="text"><code>{{.GBDHash}}</code></td><td class="text"><code>{{.SHA256}}</code></td><td class="text"><code>{{.Command}}</code></td></tr>
 {{end}}</tbody>
-</table>{{else}}<p>The suite's manifest was not found beside the results: runs are not linked to it.</p>{{end}}
+</table></div>{{else}}<p>The suite's manifest was not found beside the results: runs are not linked to it.</p>{{end}}
 
 <script>
 (function () {

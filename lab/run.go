@@ -100,6 +100,8 @@ type Record struct {
 	CPULimit      float64       `json:"cpu_limit_s,omitempty"`
 	Exit          int           `json:"exit"`
 	Detail        string        `json:"detail,omitempty"`
+	// Started is when the run started, in UTC (RFC 3339, to the second).
+	Started string `json:"started,omitempty"`
 	// Command is the solver's command line, the file relative to the suite.
 	Command string `json:"command"`
 }
@@ -391,6 +393,7 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 		return rec, ctx.Err()
 	}
 	rec.Wall = time.Since(proc.Started).Seconds()
+	rec.Started = proc.Started.UTC().Format(time.RFC3339)
 	if w.err != nil {
 		return rec, fmt.Errorf("lab: %s on %s: %v", run.Name(), row.File, w.err)
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -16,6 +17,8 @@ import (
 func newReport(e *env) *cobra.Command {
 	var (
 		out, runsCSV, suiteDir  string
+		latexDir                string
+		scatters                []string
 		markdown, asCSV, asJSON bool
 	)
 	c := &cobra.Command{
@@ -29,12 +32,24 @@ right answer in any format), and PAR-2 per family, as text, --markdown,
 --csv or --json.
 
 -o FILE.html writes one self-contained page (no network needed to view it):
-the machine the runs were made on, the summary (click a column to sort), PAR-2
-per family, the WRONG runs with their command lines, a cactus plot (with the
-VBS) and a scatter plot of the two best solvers as inline SVG, every run, and
-the suite's manifest, each run linked to its instance's row. The manifest is
-read from --suite DIR, or else from the results file's folder, and must be
-the one the results were made on (its SHA-256).
+the setup (the toolkit's build, the suite, the dates of the runs, their
+limits, the CPU's model and clock, cores, memory, system), the solvers'
+versions, the summary (click a column to sort), PAR-2 per family, the
+instances with a column per solver (the fastest right answer in bold), the
+WRONG runs with their command lines, every CRASH, MEMOUT and UNKNOWN run
+with its reason, a cactus plot (with the VBS) and scatter plots (--scatter
+A,B, repeated; by default the two solvers of least PAR-2) as inline SVG,
+their legends beside the data, every run, and the suite's manifest, each run
+linked to its instance's row. The manifest is read from --suite DIR, or
+else from the results file's folder, and must be the one the results were
+made on (its SHA-256).
+
+--latex DIR writes what a paper pastes, as mkplot and BenchExec's
+table-generator are used: setup.tex, summary.tex, families.tex and
+instances.tex (LaTeX tables with booktabs; the instances in long tables
+per family, at most five solvers side by side), the charts as PDF
+(cactus.pdf, scatter-A-B.pdf), and report.tex, a document that inputs
+them all: pdflatex report.tex.
 
 --runs FILE.csv writes one row per run under the column names of ASlib
 (instance_id, algorithm, repetition, runtime, runstatus) and of the Global
@@ -58,12 +73,28 @@ The results load into pandas in one line: pandas.read_json(FILE, lines=True)
 					return err
 				}
 			}
+			var pairs [][2]string
+			for _, sc := range scatters {
+				a, b, ok := strings.Cut(sc, ",")
+				if !ok || a == "" || b == "" || strings.Contains(b, ",") {
+					return usagef("--scatter %q: want two solvers, A,B (a solver, or solver/encoding)", sc)
+				}
+				pairs = append(pairs, [2]string{a, b})
+			}
 			header, recs, err := lab.ReadResultsFile(args[0])
 			if err != nil {
 				return err
 			}
 			if len(recs) == 0 {
 				return usagef("report: %s holds no runs", args[0])
+			}
+			var charts []lab.ReportChart
+			if out != "" || latexDir != "" {
+				if charts, err = lab.ReportCharts(recs, pairs); err != nil {
+					return err
+				}
+			} else if len(pairs) > 0 {
+				return usagef("--scatter draws into the page (-o) or the LaTeX folder (--latex)")
 			}
 			if runsCSV != "" {
 				if err := atomicfile.Write(cmd.Context(), runsCSV, func(w io.Writer) error { return lab.WriteRunsCSV(w, recs) }); err != nil {
@@ -75,7 +106,7 @@ The results load into pandas in one line: pandas.read_json(FILE, lines=True)
 				if err != nil {
 					return err
 				}
-				figs, err := lab.ReportFigures(recs)
+				figs, err := lab.DrawFigures(charts)
 				if err != nil {
 					return err
 				}
@@ -84,7 +115,13 @@ The results load into pandas in one line: pandas.read_json(FILE, lines=True)
 					return err
 				}
 			}
-			if out != "" || runsCSV != "" {
+			if latexDir != "" {
+				r := lab.Report{Title: "nqueens run: " + filepath.Base(args[0]), Results: args[0], Header: header, Records: recs}
+				if _, err := lab.WriteLaTeX(cmd.Context(), latexDir, r, charts); err != nil {
+					return err
+				}
+			}
+			if out != "" || runsCSV != "" || latexDir != "" {
 				return nil
 			}
 			if err := writeSummary(e, lab.Summarize(recs), markdown, asCSV, asJSON); err != nil {
@@ -95,6 +132,8 @@ The results load into pandas in one line: pandas.read_json(FILE, lines=True)
 	}
 	c.Flags().StringVarP(&out, "output", "o", "", "the HTML report page to write (.html)")
 	c.Flags().StringVar(&runsCSV, "runs", "", "CSV of every run to write (.csv), in ASlib's and GBD's column names")
+	c.Flags().StringVar(&latexDir, "latex", "", "folder to write the tables as LaTeX (booktabs) and the charts as PDF into, with report.tex that inputs them")
+	c.Flags().StringArrayVar(&scatters, "scatter", nil, "a scatter plot of two solvers, A,B (a solver, or solver/encoding: gini/pairwise), in the page and the LaTeX folder; repeated for more (default: the two of least PAR-2)")
 	c.Flags().StringVar(&suiteDir, "suite", "", "the suite folder, for its manifest (default: the results file's folder)")
 	c.Flags().BoolVar(&markdown, "markdown", false, "tables in Markdown")
 	c.Flags().BoolVar(&asCSV, "csv", false, "tables as CSV")

@@ -49,7 +49,8 @@ func TestReport(t *testing.T) {
 		t.Fatalf("gen: %d %s", code, errs)
 	}
 	liar := fakeSolver(t, dir, "liar", `echo "s UNSATISFIABLE"; exit 20`)
-	runCLI(t, "", "run", suiteDir, "--solvers", "gini,dlx,"+liar, "-q")
+	crasher := fakeSolver(t, dir, "crash_&%$#~^{}", `kill -SEGV $$`) // every character LaTeX escapes
+	runCLI(t, "", "run", suiteDir, "--solvers", "gini,dlx,"+liar+","+crasher, "-q")
 	results := filepath.Join(suiteDir, "results.jsonl")
 	recs := readRecords(t, results)
 	wrongs := 0
@@ -57,8 +58,11 @@ func TestReport(t *testing.T) {
 		if r.Status == lab.Wrong {
 			wrongs++
 		}
+		if r.Started == "" {
+			t.Errorf("%s on %s: no start", r.Solver, r.File)
+		}
 	}
-	if len(recs) != 12 || wrongs == 0 {
+	if len(recs) != 16 || wrongs == 0 {
 		t.Fatalf("%d runs, %d wrong: the suite needs both", len(recs), wrongs)
 	}
 
@@ -67,13 +71,13 @@ func TestReport(t *testing.T) {
 		t.Fatalf("report: %d %q %q", code, out, errs)
 	}
 	page, runs := filepath.Join(dir, "report.html"), filepath.Join(dir, "runs.csv")
-	if code, _, errs := runCLI(t, "", "report", results, "-o", page, "--runs", runs); code != 0 {
+	if code, _, errs := runCLI(t, "", "report", results, "-o", page, "--runs", runs, "--scatter", "gini,dlx", "--scatter", "dlx,"+liar); code != 0 {
 		t.Fatalf("report -o: %d %q", code, errs)
 	}
 	f, _ := os.Open(runs)
 	rows, err := csv.NewReader(f).ReadAll()
 	f.Close()
-	if err != nil || len(rows) != 13 || strings.Join(rows[0][:6], ",") != "instance_id,hash,algorithm,repetition,runtime,runstatus" {
+	if err != nil || len(rows) != 17 || strings.Join(rows[0][:6], ",") != "instance_id,hash,algorithm,repetition,runtime,runstatus" {
 		t.Fatalf("runs CSV: %v %v", err, rows)
 	}
 	for _, row := range rows[1:] {
@@ -82,10 +86,40 @@ func TestReport(t *testing.T) {
 			t.Errorf("runs CSV row %v", row)
 		}
 	}
-	for _, bad := range [][]string{{"report", results, "-o", filepath.Join(dir, "r.txt")}, {"report", filepath.Join(dir, "none.jsonl")}, {"report", results, "--suite", dir, "-o", page}} {
+	for _, bad := range [][]string{{"report", results, "-o", filepath.Join(dir, "r.txt")}, {"report", filepath.Join(dir, "none.jsonl")}, {"report", results, "--suite", dir, "-o", page},
+		{"report", results, "-o", page, "--scatter", "gini"}, {"report", results, "-o", page, "--scatter", "gini,nosuch"}, {"report", results, "--scatter", "gini,dlx"}, {"report", results, "--latex", runs}} {
 		if code, _, errs := runCLI(t, "", bad...); code != 2 || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: %d %q", bad, code, errs)
 		}
+	}
+
+	// The tables as LaTeX with booktabs, the charts as PDF, compiled by
+	// pdflatex where it is installed.
+	tex := filepath.Join(dir, "tex")
+	if code, _, errs := runCLI(t, "", "report", results, "--latex", tex, "--scatter", "gini,dlx"); code != 0 {
+		t.Fatalf("report --latex: %d %q", code, errs)
+	}
+	for _, name := range append(slices.Clone(lab.LaTeXFiles), "cactus.pdf", "scatter-gini-dlx.pdf") {
+		data, err := os.ReadFile(filepath.Join(tex, name))
+		switch {
+		case err != nil:
+			t.Errorf("--latex wrote no %s: %v", name, err)
+		case strings.HasSuffix(name, ".pdf") && !strings.HasPrefix(string(data), "%PDF-"):
+			t.Errorf("%s is not a PDF", name)
+		case name == "summary.tex" && (!strings.Contains(string(data), "\\toprule") || !strings.Contains(string(data), `crash\_\&\%\$\#\textasciitilde{}\textasciicircum{}\{\}`)):
+			t.Errorf("summary.tex:\n%s", data)
+		}
+	}
+	if pdflatex, err := exec.LookPath("pdflatex"); err == nil {
+		cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "report.tex")
+		cmd.Dir = tex
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("pdflatex report.tex: %v\n%s", err, out)
+		} else if st, err := os.Stat(filepath.Join(tex, "report.pdf")); err != nil || st.Size() < 10_000 {
+			t.Errorf("pdflatex wrote no report.pdf: %v", err)
+		}
+	} else if os.Getenv("NQUEENS_REQUIRE_SOLVERS") != "" {
+		t.Error("pdflatex is not installed: the LaTeX tables are not compiled (apt-get install texlive-latex-recommended)")
 	}
 
 	exe := browser(t)
@@ -121,7 +155,34 @@ func TestReport(t *testing.T) {
 	var before, after, afterAgain []string
 	var svgs, svgWidth float64
 	var wrongBg, wrongCmd, target string
-	do(chromedp.Navigate("file://"+page), chromedp.WaitVisible(chromedp.CSS("#summary")))
+	do(chromedp.EmulateViewport(1280, 900), chromedp.Navigate("file://"+page), chromedp.WaitVisible(chromedp.CSS("#summary")))
+	_ = page
+	shoot(t, ctx, page, "report-top", "")
+	var setup, failures, instanceHead []string
+	var overflow, bold float64
+	eval(`Array.from(document.querySelectorAll("#setup tr")).map(r => r.cells[0].textContent + ": " + r.cells[1].textContent)`, &setup)
+	eval(`Array.from(document.querySelectorAll("#failures tbody tr")).map(r => r.cells[2].textContent + ": " + r.cells[5].textContent)`, &failures)
+	eval(`Array.from(document.querySelectorAll("#instances thead th")).map(th => th.textContent)`, &instanceHead)
+	eval(`document.querySelectorAll("#instances td.best").length`, &bold)
+	eval(`document.documentElement.scrollWidth - window.innerWidth`, &overflow)
+	joined := strings.Join(setup, "\n")
+	for _, want := range []string{"toolkit: nqueens ", "runs: 16, started 20", "limits of a run: 60 s of wall time, no CPU-time limit, no memory limit (16 runs)", "CPU: ", " cores"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("the setup says no %q:\n%s", want, joined)
+		}
+	}
+	if len(failures) != 4+wrongs || !strings.Contains(strings.Join(failures, "\n"), "CRASH: killed by ") {
+		t.Errorf("failures: %q", failures)
+	}
+	if len(instanceHead) != 5+4 || instanceHead[0] != "instance" || bold < 2 {
+		t.Errorf("instances: columns %q, %.0f cells in bold", instanceHead, bold)
+	}
+	if overflow > 0 {
+		t.Errorf("the page is %.0f px wider than its window", overflow)
+	}
+	shoot(t, ctx, page, "report-instances", "#instances")
+	shoot(t, ctx, page, "report-failures", "#failures")
+	shoot(t, ctx, page, "report-charts", "figure")
 	eval(solvers, &before)
 	do(chromedp.Click(chromedp.CSS(`#summary th[data-key="par2"]`)))
 	eval(solvers, &after)
@@ -135,13 +196,13 @@ func TestReport(t *testing.T) {
 	// for the row to be marked.
 	do(chromedp.Click(chromedp.CSS(`#runs a`)), chromedp.WaitReady(chromedp.CSS(`#manifest tr.target`)))
 	eval(`document.querySelector("#manifest tr.target") ? document.querySelector("#manifest tr.target").id : ""`, &target)
-	if len(before) != 4 || !strings.HasPrefix(before[3], "VBS:") {
+	if len(before) != 5 || !strings.HasPrefix(before[4], "VBS:") {
 		t.Errorf("summary rows as written: %v", before)
 	}
-	if !ascending(slices.All(after)) || !ascending(slices.Backward(afterAgain)) || len(after) != 4 {
+	if !ascending(slices.All(after)) || !ascending(slices.Backward(afterAgain)) || len(after) != 5 {
 		t.Errorf("summary sorted by PAR-2: %v, then descending: %v", after, afterAgain)
 	}
-	if svgs != 2 || svgWidth < 300 {
+	if svgs != 3 || svgWidth < 300 {
 		t.Errorf("%.0f charts, the narrowest %.0f px wide", svgs, svgWidth)
 	}
 	if wrongBg != "rgb(255, 221, 221)" || !strings.Contains(wrongCmd, "liar") {
@@ -150,6 +211,29 @@ func TestReport(t *testing.T) {
 	if !strings.HasPrefix(target, "m-completion-n8-m3-") {
 		t.Errorf("a run's link marks manifest row %q", target)
 	}
+}
+
+// shoot saves a screenshot of the page (or of its first element that
+// matches selector) as NAME.png into the folder NQUEENS_SCREENSHOTS, when
+// it is set: to look at.
+func shoot(t *testing.T, ctx context.Context, page, name, selector string) {
+	t.Helper()
+	dir := os.Getenv("NQUEENS_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	var png []byte
+	var err error
+	if selector == "" {
+		png, err = chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	} else {
+		png, err = chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(selector)))
+	}
+	if err != nil {
+		t.Errorf("screenshot %s: %v", name, err)
+		return
+	}
+	os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
 }
 
 // ascending tells whether "name:seconds" cells are in ascending order of

@@ -19,6 +19,24 @@ func CPUModel() string {
 	return s
 }
 
+// CPUClockMHz is the processor's clock in MHz (sysctl hw.cpufrequency_max
+// on an Intel Mac, hw.clockrate on FreeBSD), 0 where it is not given
+// (Apple's own processors).
+func CPUClockMHz() float64 {
+	if runtime.GOOS == "darwin" {
+		hz, err := unix.SysctlUint64("hw.cpufrequency_max")
+		if err != nil {
+			return 0
+		}
+		return float64(hz) / 1e6
+	}
+	mhz, err := unix.SysctlUint32("hw.clockrate")
+	if err != nil {
+		return 0
+	}
+	return float64(mhz)
+}
+
 // Memory is the machine's memory (sysctl hw.memsize on macOS, hw.physmem
 // on FreeBSD). These systems give no single figure of what a new
 // allocation may take (free, inactive and compressed pages trade places),

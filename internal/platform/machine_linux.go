@@ -26,6 +26,31 @@ func CPUModel() string {
 	return ""
 }
 
+// CPUClockMHz is the processor's clock in MHz: its highest frequency
+// (cpufreq's cpuinfo_max_freq), or where that is not shown (a virtual
+// machine) the "cpu MHz" of /proc/cpuinfo; 0 where neither can be read.
+func CPUClockMHz() float64 {
+	if b, err := os.ReadFile("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq"); err == nil {
+		if khz, err := strconv.ParseFloat(strings.TrimSpace(string(b)), 64); err == nil && khz > 0 {
+			return khz / 1000
+		}
+	}
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), ":")
+		if ok && strings.TrimSpace(k) == "cpu MHz" {
+			mhz, _ := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			return mhz
+		}
+	}
+	return 0
+}
+
 // Memory is the machine's memory (MemTotal) and what is available to a
 // new allocation (MemAvailable), with the name of that figure.
 func Memory() (total, available uint64, source string, ok bool) {

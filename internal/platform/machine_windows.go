@@ -21,6 +21,18 @@ func CPUModel() string {
 	return s
 }
 
+// CPUClockMHz is the processor's clock in MHz as the registry records it
+// (~MHz), 0 where it cannot be read.
+func CPUClockMHz() float64 {
+	k, err := registry.OpenKey(registry.LOCAL_MACHINE, `HARDWARE\DESCRIPTION\System\CentralProcessor\0`, registry.QUERY_VALUE)
+	if err != nil {
+		return 0
+	}
+	defer k.Close()
+	mhz, _, _ := k.GetIntegerValue("~MHz")
+	return float64(mhz)
+}
+
 // memoryStatusEx is MEMORYSTATUSEX.
 type memoryStatusEx struct {
 	length, memoryLoad                        uint32

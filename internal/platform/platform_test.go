@@ -101,6 +101,9 @@ func TestMachine(t *testing.T) {
 	if !ok || total == 0 || avail == 0 || avail > total || source == "" {
 		t.Errorf("memory: %d of %d (%s) %v", avail, total, source, ok)
 	}
+	if mhz := platform.CPUClockMHz(); mhz < 0 || runtime.GOARCH == "amd64" && mhz == 0 {
+		t.Errorf("clock %v MHz", mhz)
+	}
 	if k := platform.Kernel(); !strings.HasPrefix(k, "Linux ") || len(strings.Fields(k)) != 3 {
 		t.Errorf("kernel %q", k)
 	}

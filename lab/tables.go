@@ -1,0 +1,139 @@
+package lab
+
+import (
+	"cmp"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/queenslab/nqueens/suite"
+)
+
+// Setup is what a report says of how its runs were made, besides the
+// machine and the build of the results file's header: the limits, and
+// when.
+type Setup struct {
+	// Limits are the sets of limits the runs were made under, each with
+	// its number of runs, in order of the most runs.
+	Limits []LimitSet
+	// First and Last are the start of the first run and of the last, in
+	// UTC; zero when no run says when it started (Undated).
+	First, Last time.Time
+	Undated     int
+}
+
+// LimitSet is one set of limits of the runs: wall seconds, CPU seconds (0:
+// none) and MiB of data segment (0: none).
+type LimitSet struct {
+	Timeout  float64 `json:"timeout_s"`
+	CPU      float64 `json:"cpu_limit_s"`
+	MemoryMB int64   `json:"memory_mb"`
+	Runs     int     `json:"runs"`
+}
+
+// SetupOf gathers the limits and dates of the runs.
+func SetupOf(recs []Record) Setup {
+	var s Setup
+	by := map[LimitSet]int{}
+	for _, r := range recs {
+		by[LimitSet{Timeout: r.Timeout, CPU: r.CPULimit, MemoryMB: r.MemoryMB}]++
+		t, err := time.Parse(time.RFC3339, r.Started)
+		if err != nil {
+			s.Undated++
+			continue
+		}
+		if s.First.IsZero() || t.Before(s.First) {
+			s.First = t
+		}
+		if t.After(s.Last) {
+			s.Last = t
+		}
+	}
+	for l, n := range by {
+		l.Runs = n
+		s.Limits = append(s.Limits, l)
+	}
+	slices.SortFunc(s.Limits, func(a, b LimitSet) int {
+		return cmp.Or(cmp.Compare(b.Runs, a.Runs), cmp.Compare(a.Timeout, b.Timeout), cmp.Compare(a.CPU, b.CPU), cmp.Compare(a.MemoryMB, b.MemoryMB))
+	})
+	return s
+}
+
+// InstanceRow is an instance of the instances table: its runs under each
+// series (Series: a solver, with its encoding for DIMACS), in the table's
+// order of series.
+type InstanceRow struct {
+	ID       string
+	Family   string
+	N, M     int
+	Expected suite.Answer
+	Cells    []InstanceCell
+}
+
+// InstanceCell is an instance's run under one series.
+type InstanceCell struct {
+	// Ran says that the series ran on the instance; the rest is its run.
+	Ran    bool
+	Status Status
+	Wall   float64
+	// Best marks the fastest right answer of the row (ties all).
+	Best bool
+}
+
+// InstanceTable is the table of instances, a row per instance (by family,
+// N, M and id), a column per series (in name order), each cell a run's
+// time and status, the fastest right answer of each row marked. A series
+// with two runs of an instance (two limits) shows the last.
+func InstanceTable(recs []Record) (series []string, rows []InstanceRow) {
+	col := map[string]int{}
+	for _, r := range recs {
+		if _, ok := col[Series(r)]; !ok {
+			col[Series(r)] = 0
+			series = append(series, Series(r))
+		}
+	}
+	sort.Strings(series)
+	for i, s := range series {
+		col[s] = i
+	}
+	at := map[string]int{}
+	for _, r := range recs {
+		id := instanceOf(r)
+		i, ok := at[id]
+		if !ok {
+			i = len(rows)
+			at[id] = i
+			rows = append(rows, InstanceRow{ID: id, Family: r.Family, N: r.N, M: r.M, Expected: r.Expected, Cells: make([]InstanceCell, len(series))})
+		}
+		rows[i].Cells[col[Series(r)]] = InstanceCell{Ran: true, Status: r.Status, Wall: r.Wall}
+	}
+	for i := range rows {
+		best := -1.0
+		for _, c := range rows[i].Cells {
+			if c.Ran && c.Status.Solved() && (best < 0 || c.Wall < best) {
+				best = c.Wall
+			}
+		}
+		for j, c := range rows[i].Cells {
+			rows[i].Cells[j].Best = c.Ran && c.Status.Solved() && c.Wall == best
+		}
+	}
+	slices.SortStableFunc(rows, func(a, b InstanceRow) int {
+		return cmp.Or(cmp.Compare(a.Family, b.Family), cmp.Compare(a.N, b.N), cmp.Compare(a.M, b.M), cmp.Compare(a.ID, b.ID))
+	})
+	return series, rows
+}
+
+// Failures are the runs that gave no right answer for a reason of their
+// own (CRASH, MEMOUT, UNKNOWN, WRONG), each with its reason (Detail), in
+// the order of the records.
+func Failures(recs []Record) []Record {
+	var out []Record
+	for _, r := range recs {
+		switch r.Status {
+		case Crash, Memout, Unknown, Wrong:
+			out = append(out, r)
+		}
+	}
+	return out
+}
