@@ -172,16 +172,29 @@ const (
 	Errored  Status = "error"
 )
 
+// SkipReason says why a method was not run on an N.
+type SkipReason string
+
+// The reasons for a skipped cell.
+const (
+	// NotInstalled: the method's program is not installed.
+	NotInstalled SkipReason = "not installed"
+	// BeyondReach: N is beyond the method's bound (Method.MaxN).
+	BeyondReach SkipReason = "beyond its reach"
+)
+
 // Cell is one method's result on one N.
 type Cell struct {
-	N        int     `json:"n"`
-	Method   string  `json:"method"`
-	Status   Status  `json:"status"`
-	Count    *uint64 `json:"count,omitempty"`
-	Distinct *uint64 `json:"distinct,omitempty"`
-	Found    bool    `json:"found,omitempty"` // a finder found a verified solution
-	Seconds  float64 `json:"seconds"`
-	Note     string  `json:"note,omitempty"`
+	N      int    `json:"n"`
+	Method string `json:"method"`
+	Status Status `json:"status"`
+	// Skip says why a Skipped cell was not run.
+	Skip     SkipReason `json:"skip,omitempty"`
+	Count    *uint64    `json:"count,omitempty"`
+	Distinct *uint64    `json:"distinct,omitempty"`
+	Found    bool       `json:"found,omitempty"` // a finder found a verified solution
+	Seconds  float64    `json:"seconds"`
+	Note     string     `json:"note,omitempty"`
 	// Reproduce repeats the run, for a disagreement, an invalid
 	// solution or an error; nil otherwise.
 	Reproduce *Invocation `json:"reproduce,omitempty"`
@@ -282,10 +295,10 @@ func runCell(ctx context.Context, m Method, n int, budget time.Duration) (Cell, 
 	c := Cell{N: n, Method: m.Name}
 	switch {
 	case m.Missing != "":
-		c.Status, c.Note = Skipped, m.Missing
+		c.Status, c.Skip, c.Note = Skipped, NotInstalled, m.Missing
 		return c, nil
 	case n > m.MaxN:
-		c.Status, c.Note = Skipped, fmt.Sprintf("N > %d", m.MaxN)
+		c.Status, c.Skip, c.Note = Skipped, BeyondReach, fmt.Sprintf("N > %d", m.MaxN)
 		return c, nil
 	}
 	mctx, cancel := context.WithTimeout(ctx, budget)

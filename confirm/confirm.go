@@ -22,7 +22,23 @@ type Options struct {
 	// CertifySolver writes and that is checked in-process (CertifyNone),
 	// instead of by a second search.
 	Certify bool
+	// Progress, if set, is told of each step of the confirmation as it
+	// begins (what: "the linear relaxation", the second method's title,
+	// a DRAT proof), with done and total 0, then as it goes, as the
+	// method reports it (done of total; total 0 when it counts nodes).
+	Progress func(what string, done, total int64)
 }
+
+// tell is o.Progress, or nothing.
+func (o Options) tell(what string, done, total int64) {
+	if o.Progress != nil {
+		o.Progress(what, done, total)
+	}
+}
+
+// relaxationStep names the refutation of the linear relaxation as a step
+// of a confirmation (Options.Progress).
+const relaxationStep = "the linear relaxation"
 
 // Find runs the finder f on p; an answer "no solution" that the registry
 // could not hold to anything known is confirmed by None. A solution is
@@ -38,12 +54,12 @@ func Find(ctx context.Context, f nqueens.Finder, p model.Problem, opt nqueens.Fi
 
 // Count runs the counter c on p; a count of a variant that the registry
 // could not hold to anything known is confirmed by Counted.
-func Count(ctx context.Context, c nqueens.Counter, p model.Problem, opt nqueens.CountOptions) (*nqueens.CountResult, error) {
+func Count(ctx context.Context, c nqueens.Counter, p model.Problem, opt nqueens.CountOptions, o Options) (*nqueens.CountResult, error) {
 	r, err := c.Count(ctx, p, opt)
 	if err != nil {
 		return r, err
 	}
-	if err := Counted(ctx, p, r); err != nil {
+	if err := Counted(ctx, p, r, o); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -57,13 +73,13 @@ func Count(ctx context.Context, c nqueens.Counter, p model.Problem, opt nqueens.
 // the second method did not finish stays unconfirmed, with the reason.
 // The classic problem is held to the published counts alone (the
 // registry's), and the error is the context's when it was cancelled.
-func Counted(ctx context.Context, p model.Problem, r *nqueens.CountResult) error {
+func Counted(ctx context.Context, p model.Problem, r *nqueens.CountResult, opt Options) error {
 	if r.Provenance.Confirmed() || p.IsClassic() {
 		return nil
 	}
 	defer timed(&r.Provenance)()
 	if r.All == 0 {
-		if pr, ok := byRefutation(ctx, p, r.Provenance); ok {
+		if pr, ok := byRefutation(ctx, p, r.Provenance, opt); ok {
 			r.Provenance = pr
 			return nil
 		}
@@ -76,7 +92,8 @@ func Counted(ctx context.Context, p model.Problem, r *nqueens.CountResult) error
 	if err != nil {
 		return err
 	}
-	o, err := c.Count(cctx, p, nqueens.CountOptions{})
+	opt.tell(name, 0, 0)
+	o, err := c.Count(cctx, p, nqueens.CountOptions{Progress: countProgress(opt, name)})
 	switch {
 	case err == nil && o.All != r.All:
 		return &nqueens.WrongAnswerError{Method: r.Method, Solver: r.Solver, Claim: fmt.Sprintf("N = %d has %d solutions", p.N, r.All), Truth: fmt.Sprintf("%s counts %d", name, o.All)}
@@ -103,9 +120,10 @@ func None(ctx context.Context, p model.Problem, none *nqueens.NoSolutionError, o
 	}
 	defer timed(&none.Provenance)()
 	if o.Certify {
+		o.tell("a DRAT proof from "+CertifySolver, 0, 0)
 		return certifyNone(ctx, p, none)
 	}
-	if pr, ok := byRefutation(ctx, p, none.Provenance); ok {
+	if pr, ok := byRefutation(ctx, p, none.Provenance, o); ok {
 		none.Provenance = pr
 		return none
 	}
@@ -113,7 +131,8 @@ func None(ctx context.Context, p model.Problem, none *nqueens.NoSolutionError, o
 	name := nqueens.Title(other)
 	cctx, cancel := budgeted(ctx)
 	defer cancel()
-	s, err := searchAgain(cctx, p, other)
+	o.tell(name, 0, 0)
+	s, err := searchAgain(cctx, p, other, o, name)
 	switch {
 	case err == nil:
 		if verr := model.VerifyColumns(p, s.Columns); verr != nil {
@@ -135,13 +154,13 @@ func None(ctx context.Context, p model.Problem, none *nqueens.NoSolutionError, o
 // core where m counts in parallel (it says "none" as well as a search for
 // one, and sooner; a solution it finds is looked for again to show it).
 // "None" is native.ErrNoSolution.
-func searchAgain(ctx context.Context, p model.Problem, m nqueens.Method) (*nqueens.Solution, error) {
+func searchAgain(ctx context.Context, p model.Problem, m nqueens.Method, o Options, name string) (*nqueens.Solution, error) {
 	f, err := nqueens.LookupFinder(string(m))
 	if err != nil {
 		return nil, err
 	}
 	if c, err := nqueens.LookupCounter(string(m)); err == nil && c.Parallel {
-		r, err := c.Count(ctx, p, nqueens.CountOptions{})
+		r, err := c.Count(ctx, p, nqueens.CountOptions{Progress: countProgress(o, name)})
 		switch {
 		case err != nil:
 			return nil, err
@@ -149,7 +168,20 @@ func searchAgain(ctx context.Context, p model.Problem, m nqueens.Method) (*nquee
 			return nil, native.ErrNoSolution
 		}
 	}
-	return f.Find(ctx, p, nqueens.FindOptions{Seed: 1})
+	fo := nqueens.FindOptions{Seed: 1}
+	if o.Progress != nil {
+		fo.Progress = func(done, total int64) { o.Progress(name, done, total) }
+	}
+	return f.Find(ctx, p, fo)
+}
+
+// countProgress is the progress of a confirming count, told as step what
+// (nil without Options.Progress).
+func countProgress(o Options, what string) func(done, total int) {
+	if o.Progress == nil {
+		return nil
+	}
+	return func(done, total int) { o.Progress(what, int64(done), int64(total)) }
 }
 
 // refute proves that p has no solution by its linear relaxation
@@ -170,10 +202,11 @@ func refute(ctx context.Context, p model.Problem) *model.Farkas {
 // byRefutation is the provenance of "no solution" by a checked
 // refutation of p's linear relaxation, when the method (pr) did not try
 // the relaxation and it refutes p.
-func byRefutation(ctx context.Context, p model.Problem, pr nqueens.Provenance) (nqueens.Provenance, bool) {
-	if pr.Relaxed {
+func byRefutation(ctx context.Context, p model.Problem, pr nqueens.Provenance, o Options) (nqueens.Provenance, bool) {
+	if pr.Relaxed || p.IsClassic() || p.N > native.RelaxMaxN {
 		return pr, false
 	}
+	o.tell(relaxationStep, 0, 0)
 	f := refute(ctx, p)
 	return nqueens.Provenance{Evidence: nqueens.Refutation, Farkas: f}, f != nil
 }

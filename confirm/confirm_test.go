@@ -57,7 +57,7 @@ func TestCounted(t *testing.T) {
 		{&big, nqueens.SAT, 0},
 	} {
 		r := &nqueens.CountResult{Method: tc.method, Solver: "liar", All: uint64(int(truth[tc.p]) + tc.delta)}
-		err := Counted(ctx, *tc.p, r)
+		err := Counted(ctx, *tc.p, r, Options{})
 		var w *nqueens.WrongAnswerError
 		switch {
 		case errors.As(err, &w) != (tc.delta != 0) || err != nil && w == nil:
@@ -70,7 +70,7 @@ func TestCounted(t *testing.T) {
 	}
 	// The registry's own evidence is not searched for again.
 	r := &nqueens.CountResult{Method: nqueens.SAT, All: 5, Provenance: nqueens.Provenance{Evidence: nqueens.Published, Detail: "OEIS A000170"}}
-	if err := Counted(ctx, completion, r); err != nil || r.Provenance.Evidence != nqueens.Published {
+	if err := Counted(ctx, completion, r, Options{}); err != nil || r.Provenance.Evidence != nqueens.Published {
 		t.Errorf("confirmed already: %+v, %v", r.Provenance, err)
 	}
 }
@@ -122,7 +122,7 @@ func TestNoneRefutes(t *testing.T) {
 		t.Errorf("tried: %+v", n)
 	}
 	r := &nqueens.CountResult{Method: nqueens.DLX}
-	if err := Counted(ctx, p, r); err != nil || r.Provenance.Evidence != nqueens.Refutation || r.Provenance.Farkas.Check(p) != nil {
+	if err := Counted(ctx, p, r, Options{}); err != nil || r.Provenance.Evidence != nqueens.Refutation || r.Provenance.Farkas.Check(p) != nil {
 		t.Errorf("a count of 0: %+v, %v", r.Provenance, err)
 	}
 }
@@ -140,11 +140,11 @@ func TestFindAndCount(t *testing.T) {
 	if err != nil || model.VerifyColumns(model.Classic(8), s.Columns) != nil {
 		t.Errorf("find N = 8: %v", err)
 	}
-	r, err := Count(ctx, counter(t, nqueens.DLX), model.Problem{N: 8, Fixed: []model.Square{{Row: 0, Col: 1}}}, nqueens.CountOptions{})
+	r, err := Count(ctx, counter(t, nqueens.DLX), model.Problem{N: 8, Fixed: []model.Square{{Row: 0, Col: 1}}}, nqueens.CountOptions{}, Options{})
 	if err != nil || r.Provenance.Evidence != nqueens.SecondMethod || r.Provenance.Method == nqueens.DLX {
 		t.Errorf("count: %+v, %v", r, err)
 	}
-	r, err = Count(ctx, counter(t, nqueens.DLX), model.Classic(8), nqueens.CountOptions{})
+	r, err = Count(ctx, counter(t, nqueens.DLX), model.Classic(8), nqueens.CountOptions{}, Options{})
 	if err != nil || r.Provenance.Evidence != nqueens.Published {
 		t.Errorf("count N = 8: %+v, %v", r, err)
 	}

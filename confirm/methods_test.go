@@ -92,7 +92,7 @@ func TestDeciderConfirms(t *testing.T) {
 			t.Errorf("%s: refutation %v with the answer confirmed by %s", a.Name(), got != nil, none.Provenance)
 		}
 		if f != nil {
-			r, err := Count(context.Background(), counter(t, nqueens.CP), p, nqueens.CountOptions{})
+			r, err := Count(context.Background(), counter(t, nqueens.CP), p, nqueens.CountOptions{}, Options{})
 			if err != nil || r.All != 0 || r.Provenance.Evidence != nqueens.Refutation || r.Provenance.Farkas.Check(p) != nil {
 				t.Errorf("%s: counted %+v, %v", a.Name(), r, err)
 			}

@@ -208,14 +208,21 @@ func SameEncoding(ctx context.Context, f Format, data []byte) (Header, bool, err
 			return h, false, err
 		}
 	}
+	same, err := IsEncoding(ctx, f, data, h.Problem, amo, h.Order)
+	return h, same, err
+}
+
+// IsEncoding tells whether data, a file in format f, is the encoding of p
+// (in encoding amo for DIMACS, item order order for XCC) from the end of
+// its header on (Body): p written again in a stream into a hash, not held.
+func IsEncoding(ctx context.Context, f Format, data []byte, p model.Problem, amo AMO, order Order) (bool, error) {
 	sum := sha256.New()
 	body := &bodyWriter{f: f, to: sum}
-	if err := Write(ctx, body, h.Problem, f, amo, h.Order, Options{}); err != nil {
-		return h, false, err
+	if err := Write(ctx, body, p, f, amo, order, Options{}); err != nil {
+		return false, err
 	}
-	again := sum.Sum(nil)
 	mine := sha256.Sum256(Body(f, data))
-	return h, bytes.Equal(again, mine[:]), nil
+	return bytes.Equal(sum.Sum(nil), mine[:]), nil
 }
 
 // Body is data, a file in format f, from the first line that is not a

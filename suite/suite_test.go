@@ -129,19 +129,19 @@ func TestGenerate(t *testing.T) {
 			if json.Unmarshal(raw, &js) != nil || len(js.Files) != len(rows) || js.Command != "test" || js.Format != "nqueens-suite-2" {
 				t.Errorf("manifest.json: %+v", js)
 			}
-			if probs, _, err := suite.Verify(context.Background(), a); len(probs) != 0 || err != nil {
+			if probs, _, err := suite.Verify(context.Background(), a, suite.VerifyOptions{}); len(probs) != 0 || err != nil {
 				t.Errorf("verify: %v %v", probs, err)
 			}
 			for name := range refutations {
 				// Weights that refute nothing: every square's -1.
 				os.WriteFile(filepath.Join(a, name), []byte(fmt.Sprintf("p farkas %d\nrows%s\ncols%s\nsums%s\ndiffs%s\n", o.N,
 					strings.Repeat(" -1", o.N), strings.Repeat(" 0", o.N), strings.Repeat(" 0", 2*o.N-1), strings.Repeat(" 0", 2*o.N-1))), 0o644)
-				probs, _, _ := suite.Verify(context.Background(), a)
+				probs, _, _ := suite.Verify(context.Background(), a, suite.VerifyOptions{})
 				if len(probs) != 1 || !strings.Contains(probs[0], "does not refute") {
 					t.Errorf("verify after a refutation was changed: %q", probs)
 				}
 				os.Remove(filepath.Join(a, name))
-				probs, _, _ = suite.Verify(context.Background(), a)
+				probs, _, _ = suite.Verify(context.Background(), a, suite.VerifyOptions{})
 				if len(probs) != 1 || !strings.Contains(probs[0], "no such file") {
 					t.Errorf("verify after a refutation was removed: %q", probs)
 				}
@@ -154,7 +154,7 @@ func TestGenerate(t *testing.T) {
 			}
 			os.WriteFile(filepath.Join(a, rows[0].File), []byte("p cnf 1 1\n1 0\n"), 0o644)
 			os.Remove(filepath.Join(a, rows[len(rows)-1].File))
-			probs, _, _ := suite.Verify(context.Background(), a)
+			probs, _, _ := suite.Verify(context.Background(), a, suite.VerifyOptions{})
 			if len(probs) != 2 || !strings.Contains(probs[0], "SHA-256 differs") || !strings.Contains(probs[1], "no such file") {
 				t.Errorf("verify after tampering: %q", probs)
 			}
@@ -292,7 +292,7 @@ func TestLinksAndSpecialFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, m[2].File), []byte("p cnf 1 1\n1 0\n"), 0o644)
-	probs, _, err := suite.Verify(context.Background(), dir)
+	probs, _, err := suite.Verify(context.Background(), dir, suite.VerifyOptions{})
 	if err != nil || len(probs) != 3 {
 		t.Fatalf("%v %q", err, probs)
 	}
@@ -352,8 +352,18 @@ func TestSumsSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if probs, n, err := suite.Verify(context.Background(), dir); err != nil || len(probs) != 0 || n != len(rows) {
+	var told []int
+	progress := func(done, total int) {
+		if total != len(rows) {
+			t.Errorf("progress: %d of %d files, the suite has %d", done, total, len(rows))
+		}
+		told = append(told, done)
+	}
+	if probs, n, err := suite.Verify(context.Background(), dir, suite.VerifyOptions{Progress: progress}); err != nil || len(probs) != 0 || n != len(rows) {
 		t.Fatalf("verify: %v %v %d", err, probs, n)
+	}
+	if len(told) != len(rows)+1 || told[0] != 0 || told[len(told)-1] != len(rows) {
+		t.Errorf("progress told %v", told)
 	}
 	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 	if err != nil {
@@ -365,7 +375,7 @@ func TestSumsSuite(t *testing.T) {
 			value = rows[3].Clauses + 1
 		}
 		os.WriteFile(filepath.Join(dir, "manifest.json"), withField(raw, 3, field, strconv.Itoa(value)), 0o644)
-		probs, _, err := suite.Verify(context.Background(), dir)
+		probs, _, err := suite.Verify(context.Background(), dir, suite.VerifyOptions{})
 		if err != nil || len(probs) != 1 || !strings.HasPrefix(probs[0], rows[3].File+": suite: the manifest gives ") {
 			t.Errorf("%s = %d: %v %q", field, value, err, probs)
 		}
@@ -380,7 +390,7 @@ func TestVerifyHostileManifest(t *testing.T) {
 		wrap(`[{"file":"sub/x.cnf"}]`), wrap(`[{"file":"manifest.json"}]`), `{"file":"x"}`, `[{"file":"a.cnf"}]`, "null"} {
 		dir := t.TempDir()
 		os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(manifest), 0o644)
-		probs, n, err := suite.Verify(context.Background(), dir)
+		probs, n, err := suite.Verify(context.Background(), dir, suite.VerifyOptions{})
 		if !errors.As(err, new(*nqueens.OptionError)) || len(probs) != 0 || n != 0 {
 			t.Errorf("manifest %s: %v %v %d", manifest, err, probs, n)
 		}
@@ -440,7 +450,7 @@ func TestBudgetAndHardness(t *testing.T) {
 	if unknown == 0 {
 		t.Error("no instance left UNKNOWN by a budget of 1 ns")
 	}
-	if problems, _, err := suite.Verify(context.Background(), filepath.Join(dir, "u")); err != nil || len(problems) != 0 {
+	if problems, _, err := suite.Verify(context.Background(), filepath.Join(dir, "u"), suite.VerifyOptions{}); err != nil || len(problems) != 0 {
 		t.Errorf("verify of a suite with UNKNOWN instances: %v %v", err, problems)
 	}
 	rows, err = suite.Generate(context.Background(), filepath.Join(dir, "h"), suite.Options{Family: "completion", N: 20, Hard: true, Count: 4, Seed: 3})
@@ -582,13 +592,13 @@ func TestRefutedWithinNoBudget(t *testing.T) {
 				t.Errorf("budget %v: %s: %s %q, %d nodes", budget, r.File, r.Expected, r.Certificate, r.DecideNodes)
 			}
 		}
-		if problems, _, err := suite.Verify(context.Background(), dir); err != nil || len(problems) != 0 {
+		if problems, _, err := suite.Verify(context.Background(), dir, suite.VerifyOptions{}); err != nil || len(problems) != 0 {
 			t.Errorf("budget %v: verify: %v %v", budget, err, problems)
 		}
 		// Files past the solvers' reach: the refutation stands for them;
 		// an unsatisfiable instance without one is reported.
 		restore := suite.SetVerifyBudget(1)
-		problems, _, err := suite.Verify(context.Background(), dir)
+		problems, _, err := suite.Verify(context.Background(), dir, suite.VerifyOptions{})
 		restore()
 		if err != nil || len(problems) != 0 {
 			t.Errorf("budget %v: verify within 1 ns: %v %v", budget, err, problems)
@@ -596,7 +606,7 @@ func TestRefutedWithinNoBudget(t *testing.T) {
 		if budget == 1 {
 			forgeClause(t, dir, rows[0])
 			restore := suite.SetVerifyBudget(1)
-			problems, _, err := suite.Verify(context.Background(), dir)
+			problems, _, err := suite.Verify(context.Background(), dir, suite.VerifyOptions{})
 			restore()
 			if err != nil || len(problems) != 1 || !strings.Contains(problems[0], "not the encoding of its instance's problem") {
 				t.Errorf("verify within 1 ns of a file changed, its hashes in the manifest changed with it: %v %q", err, problems)
@@ -609,7 +619,7 @@ func TestRefutedWithinNoBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	restore := suite.SetVerifyBudget(1)
-	problems, _, err := suite.Verify(context.Background(), dir)
+	problems, _, err := suite.Verify(context.Background(), dir, suite.VerifyOptions{})
 	restore()
 	if err != nil || len(problems) == 0 {
 		t.Errorf("verify within 1 ns of an instance the relaxation does not refute: %v %v", err, problems)
@@ -723,7 +733,7 @@ func TestRowsOfOneID(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, rows[i].File), b.Bytes(), 0o644)
 		sum := sha256.Sum256(b.Bytes())
 		os.WriteFile(filepath.Join(dir, "manifest.json"), withField(raw, i, "sha256", fmt.Sprintf(`"%x"`, sum)), 0o644)
-		probs, _, err := suite.Verify(context.Background(), dir)
+		probs, _, err := suite.Verify(context.Background(), dir, suite.VerifyOptions{})
 		if err != nil || len(probs) != 1 || !strings.Contains(probs[0], rows[i].File) || !strings.Contains(probs[0], "not the encoding") {
 			t.Errorf("%s changed: %q %v", rows[i].File, probs, err)
 		}
@@ -731,7 +741,7 @@ func TestRowsOfOneID(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, rows[i].File), orig, 0o644)
 		os.WriteFile(filepath.Join(dir, "manifest.json"), raw, 0o644)
 	}
-	if probs, _, err := suite.Verify(context.Background(), dir); err != nil || len(probs) != 0 {
+	if probs, _, err := suite.Verify(context.Background(), dir, suite.VerifyOptions{}); err != nil || len(probs) != 0 {
 		t.Errorf("the suite put back: %q %v", probs, err)
 	}
 }

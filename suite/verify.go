@@ -2,6 +2,7 @@ package suite
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -12,7 +13,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/textio"
@@ -43,100 +43,141 @@ func ReadInstance(dir string, row Row) ([]byte, error) {
 // verifyBudget bounds each search of Verify (a variable for the tests).
 var verifyBudget = time.Minute
 
+// fileBudget bounds the search that re-solves a file from disk when the
+// file is its instance's encoding written again and its instance was
+// decided again: the answer stands already, the search only adds a third
+// method's word (a variable for the tests).
+var fileBudget = 5 * time.Second
+
+// VerifyOptions shape Verify.
+type VerifyOptions struct {
+	// Progress, if set, is called after each file with the files done
+	// and their total.
+	Progress func(done, total int)
+}
+
 // Verify re-checks a suite written by Generate: every file listed in
-// manifest.json exists with its SHA-256, and its expected answer holds:
-// DIMACS files are re-solved with gini as read from disk, XCC files with
-// dancing links, the files of the other formats (OPB, MiniZinc, XCSP3,
-// .param) must be their problem's encoding written again, and every
-// instance's problem (from its squares) is decided again as Generate
-// decided it (two methods, and the linear relaxation's refutation), each
-// within a minute. Every row is checked on its own, and the rows of one
-// id must be one instance (ReadManifest refuses them otherwise). The
-// refutation file of an instance (Row.Refutation) must check against its
-// problem. A file that its
-// solver cannot re-solve within the budget passes when its instance's
-// problem was decided again as the manifest says (by the two methods, or
-// by the refutation of its linear relaxation) and the file, from its
-// header on ("p cnf" for DIMACS, the items line for XCC), is the
-// encoding of that problem written again. It returns one line per
-// problem found.
-func Verify(ctx context.Context, dir string) ([]string, int, error) {
+// manifest.json exists with its SHA-256, its variables and clauses are
+// its problem's, and its expected answer holds: every instance's problem
+// (from its squares) is decided again as Generate decided it (two
+// methods, and the linear relaxation's refutation) within a minute, every
+// file must be its problem's encoding written again (from its header on:
+// "p cnf" for DIMACS, the items line for XCC), and DIMACS files are
+// re-solved with gini as read from disk, XCC files with dancing links:
+// within a minute, or within a few seconds where the file is its
+// problem's encoding and the problem was decided again (a file past that
+// budget passes: its answer stands). Every row is checked on its own, and
+// the rows of one id must be one instance (ReadManifest refuses them
+// otherwise). The refutation file of an instance (Row.Refutation) must
+// check against its problem. It returns one line per problem found.
+func Verify(ctx context.Context, dir string, o VerifyOptions) ([]string, int, error) {
 	m, _, err := ReadManifest(dir)
 	if err != nil {
 		return nil, 0, err
 	}
 	rows := m.Files
-	var problems []string
-	settled := map[string]*model.Problem{} // by id: decided again as the manifest says
-	decided := map[string]bool{}
-	refuted := map[string]bool{} // refutation files checked
-	for _, r := range rows {
-		data, err := ReadInstance(dir, r)
-		if err != nil {
-			problems = append(problems, err.Error())
-			continue
+	v := verifier{dir: dir, settled: map[string]*model.Problem{}, decided: map[string]bool{}, refuted: map[string]bool{}}
+	if o.Progress != nil {
+		o.Progress(0, len(rows))
+	}
+	for i, r := range rows {
+		if ctx.Err() != nil {
+			break
 		}
-		if r.GBDHash != "" {
-			if h, err := cnf.GBDHash(bytes.NewReader(data)); err != nil || h != r.GBDHash {
-				problems = append(problems, fmt.Sprintf("%s: GBD hash %s, the manifest's %s (%v)", r.File, h, r.GBDHash, err))
-			}
-		}
-		if r.Expected == Undecided {
-			continue // no answer to check
-		}
-		want := r.Expected == Satisfiable
-		// Every row on its own: its refutation, and the file of a format
-		// that is not re-solved below is its problem's encoding. (The
-		// rows of one id are one problem with one answer: ReadManifest.)
-		p, err := r.Problem()
-		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s: %v", r.File, err))
-			continue
-		}
-		if err := checkSize(r, data, p); err != nil {
-			problems = append(problems, fmt.Sprintf("%s: %v", r.File, err))
-		}
-		if key := r.ID + "\x00" + r.Refutation; r.Refutation != "" && !refuted[key] {
-			refuted[key] = true // the rows of an id are one problem
-			if err := checkRefutation(dir, r.Refutation, p); err != nil {
-				problems = append(problems, fmt.Sprintf("%s: %v", r.ID, err))
-			}
-		}
-		if r.Format != encode.DIMACS && r.Format != encode.XCC {
-			if err := sameEncoding(ctx, r, data, p); err != nil {
-				problems = append(problems, fmt.Sprintf("%s: %v", r.File, err))
-			}
-		}
-		if !decided[r.ID] {
-			decided[r.ID] = true
-			ok, count, _, _, err := decide(ctx, p, verifyBudget)
-			switch {
-			case err != nil:
-				problems = append(problems, fmt.Sprintf("%s: %v", r.ID, err))
-			case ok != want:
-				problems = append(problems, fmt.Sprintf("%s: solved again, %v, the manifest %s", r.ID, ok, r.Expected))
-			case count != nil && r.Solutions != nil && *count != *r.Solutions:
-				problems = append(problems, fmt.Sprintf("%s: %d solutions, the manifest %d", r.ID, *count, *r.Solutions))
-			default:
-				settled[r.ID] = &p
-			}
-		}
-		fctx, cancel := context.WithTimeout(ctx, verifyBudget)
-		err = solveFile(fctx, r, data, want)
-		cancel()
-		switch {
-		case err == nil:
-		case ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) && settled[r.ID] != nil:
-			// Past the solver's reach: the answer of its problem, found
-			// again above, stands for the file if the file encodes it.
-			if err := sameEncoding(ctx, r, data, *settled[r.ID]); err != nil {
-				problems = append(problems, fmt.Sprintf("%s: not re-solved within %v, and %v", r.File, verifyBudget, err))
-			}
-		default:
-			problems = append(problems, fmt.Sprintf("%s: %v, the manifest %s", r.File, err, r.Expected))
+		v.row(ctx, r)
+		if o.Progress != nil {
+			o.Progress(i+1, len(rows))
 		}
 	}
-	return problems, len(rows), ctx.Err()
+	return v.problems, len(rows), ctx.Err()
+}
+
+// verifier is what Verify has learnt so far.
+type verifier struct {
+	dir      string
+	problems []string
+	settled  map[string]*model.Problem // by id: decided again as the manifest says
+	decided  map[string]bool
+	refuted  map[string]bool // refutation files checked
+}
+
+// row verifies one row of the manifest on its own (Verify), noting every
+// problem found.
+func (v *verifier) row(ctx context.Context, r Row) {
+	bad := func(format string, a ...any) { v.problems = append(v.problems, fmt.Sprintf(format, a...)) }
+	data, err := ReadInstance(v.dir, r)
+	if err != nil {
+		v.problems = append(v.problems, err.Error())
+		return
+	}
+	if r.GBDHash != "" {
+		if h, err := cnf.GBDHash(bytes.NewReader(data)); err != nil || h != r.GBDHash {
+			bad("%s: GBD hash %s, the manifest's %s (%v)", r.File, h, r.GBDHash, err)
+		}
+	}
+	if r.Expected == Undecided {
+		return // no answer to check
+	}
+	want := r.Expected == Satisfiable
+	// Every row on its own: its refutation, and the file of a format
+	// that is not re-solved below is its problem's encoding. (The rows of
+	// one id are one problem with one answer: ReadManifest.)
+	p, err := r.Problem()
+	if err != nil {
+		bad("%s: %v", r.File, err)
+		return
+	}
+	if err := checkSize(r, data, p); err != nil {
+		bad("%s: %v", r.File, err)
+	}
+	if key := r.ID + "\x00" + r.Refutation; r.Refutation != "" && !v.refuted[key] {
+		v.refuted[key] = true // the rows of an id are one problem
+		if err := checkRefutation(v.dir, r.Refutation, p); err != nil {
+			bad("%s: %v", r.ID, err)
+		}
+	}
+	encoded := sameEncoding(ctx, r, data, p)
+	if r.Format != encode.DIMACS && r.Format != encode.XCC && encoded != nil {
+		bad("%s: %v", r.File, encoded)
+	}
+	if !v.decided[r.ID] {
+		v.decided[r.ID] = true
+		ok, count, _, _, err := decide(ctx, p, verifyBudget)
+		switch {
+		case err != nil:
+			bad("%s: %v", r.ID, err)
+		case ok != want:
+			bad("%s: solved again, %v, the manifest %s", r.ID, ok, r.Expected)
+		case count != nil && r.Solutions != nil && *count != *r.Solutions:
+			bad("%s: %d solutions, the manifest %d", r.ID, *count, *r.Solutions)
+		default:
+			v.settled[r.ID] = &p
+		}
+	}
+	if r.Format != encode.DIMACS && r.Format != encode.XCC {
+		return
+	}
+	// The file from disk by its solver: within the budget of a search,
+	// or a few seconds where the file is its problem's encoding written
+	// again and the problem was decided again (the answer stands).
+	budget := verifyBudget
+	if encoded == nil && v.settled[r.ID] != nil {
+		budget = min(budget, fileBudget)
+	}
+	fctx, cancel := context.WithTimeout(ctx, budget)
+	err = solveFile(fctx, r, data, want)
+	cancel()
+	switch {
+	case err == nil:
+	case ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) && v.settled[r.ID] != nil:
+		// Past the solver's reach: the answer of its problem, found again
+		// above, stands for the file if the file encodes it.
+		if encoded != nil {
+			bad("%s: not re-solved within %v, and %v", r.File, budget, encoded)
+		}
+	default:
+		bad("%s: %v, the manifest %s", r.File, err, r.Expected)
+	}
 }
 
 // checkSize checks the row's variables and clauses (or options) against
@@ -189,15 +230,18 @@ func sameEncoding(ctx context.Context, r Row, data []byte, p model.Problem) erro
 		}
 		return nil
 	}
-	var b bytes.Buffer
-	opt := nqueens.EncodeOptions{Format: r.Format}
+	var amo encode.AMO
 	if r.Format == encode.DIMACS {
-		opt.AMO = r.Encoding
+		var err error
+		if amo, err = encode.ParseAMO(cmp.Or(r.Encoding, encode.DefaultAMO(p.N))); err != nil {
+			return err
+		}
 	}
-	if err := nqueens.Encode(ctx, &b, p, opt); err != nil {
+	same, err := encode.IsEncoding(ctx, r.Format, data, p, amo, encode.OrganPipe)
+	if err != nil {
 		return err
 	}
-	if !bytes.Equal(encode.Body(r.Format, data), encode.Body(r.Format, b.Bytes())) {
+	if !same {
 		return fmt.Errorf("suite: the file is not the encoding of its instance's problem, written again")
 	}
 	return nil

@@ -32,9 +32,12 @@ with OEIS A000170 and A002562; every solution found is verified. Methods
 whose program is not installed are shown as skipped.
 
 The table has a row per method and a column per N: the count (finders:
-"found" or "none"), "*" after a disagreement, "T" for a timeout, "-" for a
-skipped run. Exit status 1 on any disagreement, invalid solution or error,
-with the command that reproduces it.`,
+"found" or "none"), "*" after a disagreement, and for a cell without an
+answer why: "T" for a timeout (past --budget), ">max" for an N beyond the
+method's reach, "n/a" for a method whose program is not installed (named
+below the table). The summary counts the runs that agree, the timeouts and
+the skips apart. Exit status 1 on any disagreement, invalid solution or
+error, with the command that reproduces it.`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if chosen(asJSON, asCSV, asMarkdown) > 1 {
@@ -77,7 +80,7 @@ with the command that reproduces it.`,
 				}
 			default:
 				writeCheckTable(e.stdout, cells, from, to, asMarkdown)
-				writeCheckSummary(e.stdout, cells, from, to, ok, time.Since(start))
+				writeCheckSummary(e.stdout, cells, from, to, ok, budget, time.Since(start))
 			}
 			if !ok {
 				return failure{""}
@@ -102,8 +105,10 @@ const maxCheckSizes = 10_000
 func cellText(c check.Cell) string {
 	var s string
 	switch {
+	case c.Status == check.Skipped && c.Skip == check.BeyondReach:
+		return ">max"
 	case c.Status == check.Skipped:
-		return "-"
+		return "n/a"
 	case c.Status == check.Timeout:
 		return "T"
 	case c.Status == check.Errored:
@@ -149,17 +154,29 @@ func writeCheckTable(w io.Writer, cells []check.Cell, from, to int, markdown boo
 	writeTable(w, rows, 1, markdown)
 }
 
-func writeCheckSummary(w io.Writer, cells []check.Cell, from, to int, ok bool, elapsed time.Duration) {
+func writeCheckSummary(w io.Writer, cells []check.Cell, from, to int, ok bool, budget, elapsed time.Duration) {
 	skipped := map[string]bool{}
 	methods := map[string]bool{}
+	var agree, timeouts, beyond, missing int
 	fmt.Fprintln(w)
 	for _, c := range cells {
 		methods[c.Method] = true
-		if c.Status == check.Skipped && !strings.HasPrefix(c.Note, "N > ") && !skipped[c.Method] {
-			skipped[c.Method] = true
-			fmt.Fprintf(w, "skipped %s: %s\n", c.Method, c.Note)
+		switch {
+		case c.Status == check.OK:
+			agree++
+		case c.Status == check.Timeout:
+			timeouts++
+		case c.Status == check.Skipped && c.Skip == check.BeyondReach:
+			beyond++
+		case c.Status == check.Skipped:
+			missing++
+			if !skipped[c.Method] {
+				skipped[c.Method] = true
+				fmt.Fprintf(w, "n/a %s: %s\n", c.Method, c.Note)
+			}
 		}
 	}
+	fmt.Fprintf(w, "T: not finished within --budget (%v); >max: N beyond the method's reach; n/a: not installed\n", budget)
 	bad := 0
 	for _, c := range cells {
 		if c.Reproduce != nil {
@@ -167,10 +184,12 @@ func writeCheckSummary(w io.Writer, cells []check.Cell, from, to int, ok bool, e
 			fmt.Fprintf(w, "%s on N = %d: %s%s; reproduce: %s\n", c.Method, c.N, c.Status, noteText(c.Note), reproduceText(c.Reproduce))
 		}
 	}
+	tally := fmt.Sprintf("%s of %d methods on N = %d..%d: %d agree with each other and with OEIS A000170/A002562, every solution verified; %d timed out; %d skipped (%d beyond a method's reach, %d not installed)",
+		plural(uint64(len(cells)), "run"), len(methods), from, to, agree, timeouts, beyond+missing, beyond, missing)
 	if ok {
-		fmt.Fprintf(w, "all %d methods agree with each other and with OEIS A000170/A002562 for N = %d..%d; every solution verified (%.1f s)\n", len(methods), from, to, elapsed.Seconds())
+		fmt.Fprintf(w, "%s (%.1f s)\n", tally, elapsed.Seconds())
 	} else {
-		fmt.Fprintf(w, "%d disagreements or errors for N = %d..%d (%.1f s)\n", bad, from, to, elapsed.Seconds())
+		fmt.Fprintf(w, "%d disagreements or errors; %s (%.1f s)\n", bad, tally, elapsed.Seconds())
 	}
 }
 

@@ -99,7 +99,9 @@ Every model and cover is verified as a solution before it is counted.
 				opt.Progress = func(done, _ int) { bar.set(int64(done), 0) }
 				defer bar.done()
 			}
-			r, err := confirm.Count(ctx, ct, p, opt)
+			tell, stop := e.confirming()
+			r, err := confirm.Count(ctx, ct, p, opt, confirm.Options{Progress: tell})
+			stop()
 			if err := solverOpts.timedOut(err, ct.Name); err != nil {
 				return err
 			}

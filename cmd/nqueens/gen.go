@@ -77,7 +77,9 @@ The manifest is written last: an interrupted run leaves none.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if verify != "" {
-				problems, files, err := suite.Verify(cmd.Context(), verify)
+				bar := e.progress("verifying: files", 0)
+				problems, files, err := suite.Verify(cmd.Context(), verify, suite.VerifyOptions{Progress: func(done, total int) { bar.set(int64(done), int64(total)) }})
+				bar.done()
 				if err != nil {
 					return err
 				}

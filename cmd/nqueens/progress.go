@@ -136,3 +136,28 @@ func (r *reporter) done() {
 	r.bar.Finish()
 	io.WriteString(r.bar, "")
 }
+
+// confirming is the progress of a confirmation (confirm.Options.Progress):
+// a bar for each of its steps, "confirming: " and the step, in turn. Its
+// stop ends the last one.
+func (e *env) confirming() (tell func(what string, done, total int64), stop func()) {
+	var mu sync.Mutex
+	var bar *reporter
+	step := ""
+	tell = func(what string, done, total int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		if what != step || bar == nil {
+			bar.done()
+			step = what
+			bar = e.progress("confirming: "+what, total)
+		}
+		bar.set(done, total)
+	}
+	stop = func() {
+		mu.Lock()
+		defer mu.Unlock()
+		bar.done()
+	}
+	return tell, stop
+}

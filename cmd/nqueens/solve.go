@@ -113,7 +113,9 @@ solution: the exit status is then 1.
 			if noConfirm && !certify {
 				s, err = f.Find(ctx, p, fo)
 			} else {
-				s, err = confirm.Find(ctx, f, p, fo, confirm.Options{Certify: certify})
+				tell, stop := e.confirming()
+				s, err = confirm.Find(ctx, f, p, fo, confirm.Options{Certify: certify, Progress: tell})
+				stop()
 			}
 			if err := solverOpts.timedOut(err, f.Name); err != nil {
 				return err

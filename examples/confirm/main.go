@@ -41,7 +41,7 @@ func main() {
 	}
 	fmt.Printf("%s: %d solutions by %s; %s: %s\n", variant.Variant(), r.All, r.Method, r.Provenance.Evidence, r.Provenance)
 	// Confirmed: a second, independent method counts the same.
-	if err := confirm.Counted(ctx, variant, r); err != nil {
+	if err := confirm.Counted(ctx, variant, r, confirm.Options{}); err != nil {
 		var wrong *nqueens.WrongAnswerError
 		if errors.As(err, &wrong) {
 			fail(fmt.Errorf("the count is wrong: %v", wrong))
@@ -53,7 +53,7 @@ func main() {
 	}
 	fmt.Printf("%s: %d solutions; %s: confirmed by %s\n", variant.Variant(), r.All, r.Provenance.Evidence, r.Provenance)
 	// The classic problem: the registry holds the count to OEIS itself.
-	classic, err := confirm.Count(ctx, c, model.Classic(n), nqueens.CountOptions{})
+	classic, err := confirm.Count(ctx, c, model.Classic(n), nqueens.CountOptions{}, confirm.Options{})
 	if err != nil {
 		fail(err)
 	}
