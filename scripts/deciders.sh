@@ -14,7 +14,7 @@ limit=${2:-20s}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$root"
-go build -o "$work/nqueens" ./cmd/nqueens
+CGO_ENABLED=0 go build -o "$work/nqueens" ./cmd/nqueens
 nq() { "$work/nqueens" "$@"; }
 methods=("cp -j 1" "dlx" "dlx --order heuristic" "backtrack" "backtrack --order heuristic" "sat")
 printf '%-10s %5s' family N

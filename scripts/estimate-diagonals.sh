@@ -21,7 +21,7 @@ sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(24 26 28 30 32 34 36 38 40)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$root"
-go build -o "$work/nqueens" ./cmd/nqueens
+CGO_ENABLED=0 go build -o "$work/nqueens" ./cmd/nqueens
 nq() { "$work/nqueens" "$@"; }
 command -v jq >/dev/null || { echo "estimate-diagonals: jq is not installed (apt-get install jq)" >&2; exit 2; }
 for n in "${sizes[@]}"; do

@@ -21,7 +21,7 @@ sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(30)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$root"
-go build -o "$work/nqueens" ./cmd/nqueens
+CGO_ENABLED=0 go build -o "$work/nqueens" ./cmd/nqueens
 nq() { "$work/nqueens" "$@"; }
 command -v cadical >/dev/null || { echo "frontier-diagonals: cadical is not installed (apt-get install cadical)" >&2; exit 2; }
 # seconds CMD...: the wall seconds of CMD, or "-" past the limit; its

@@ -29,7 +29,7 @@ solvers=${SOLVERS:-cp,dlx,gini,cadical,minisat,clasp,cryptominisat5,minizinc}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$root"
-go build -o "$work/nqueens" ./cmd/nqueens
+CGO_ENABLED=0 go build -o "$work/nqueens" ./cmd/nqueens
 nq() { "$work/nqueens" "$@" -q; }
 seed=${SEED:-1}
 out=${OUT:-docs/hardness-diagonals.jsonl}

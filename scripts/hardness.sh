@@ -17,7 +17,7 @@ count=${1:-20}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$root"
-go build -o "$work/nqueens" ./cmd/nqueens
+CGO_ENABLED=0 go build -o "$work/nqueens" ./cmd/nqueens
 nq() { "$work/nqueens" "$@" -q; }
 : >"$work/all.jsonl"
 : >"$work/nodes.txt"

@@ -23,7 +23,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 build_nqueens() {
-  (cd "$root" && go build -o "$work/nqueens" ./cmd/nqueens)
+  (cd "$root" && CGO_ENABLED=0 go build -o "$work/nqueens" ./cmd/nqueens)
 }
 
 # build_nqueens_native: $work/nqueens-native, built for the highest x86-64
@@ -33,7 +33,7 @@ build_nqueens() {
 build_nqueens_native() {
   goamd64=v1
   for level in v4 v3 v2; do
-    (cd "$root" && GOAMD64=$level go build -o "$work/nqueens-native" ./cmd/nqueens) || continue
+    (cd "$root" && CGO_ENABLED=0 GOAMD64=$level go build -o "$work/nqueens-native" ./cmd/nqueens) || continue
     if "$work/nqueens-native" count 4 -q >/dev/null 2>&1; then goamd64=$level; return; fi
   done
   cp "$work/nqueens" "$work/nqueens-native"

@@ -17,7 +17,7 @@ limit=${1:-60s}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$root"
-go build -o "$work/nqueens" ./cmd/nqueens
+CGO_ENABLED=0 go build -o "$work/nqueens" ./cmd/nqueens
 rows=()
 # measure NAME "SIZES" ARGS...: ARGS with N in place of the size.
 measure() {

@@ -9,7 +9,7 @@
 # cryptominisat picosat).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-go build -o bin/nqueens ./cmd/nqueens
+CGO_ENABLED=0 go build -o bin/nqueens ./cmd/nqueens # pure Go: no C toolchain needed
 bin/nqueens check --from 1 --to 10
 bin/nqueens solve 8 --method backtrack --board
 bin/nqueens solve 1000000 --seed 42 -o bin/solution-1000000.txt

@@ -13,7 +13,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$root"
-go build -o "$work/nqueens" ./cmd/nqueens
+CGO_ENABLED=0 go build -o "$work/nqueens" ./cmd/nqueens
 nq() { "$work/nqueens" "$@" -q; }
 solvers=gini,gophersat,cadical,minisat,cryptominisat5,clasp,dlx
 nq gen classic --from 8 --to 12 --formats dimacs,xcc --out "$work/classic" >/dev/null

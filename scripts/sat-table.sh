@@ -19,7 +19,7 @@ sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(100 200 300)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$root"
-go build -o "$work/nqueens" ./cmd/nqueens
+CGO_ENABLED=0 go build -o "$work/nqueens" ./cmd/nqueens
 nq() { "$work/nqueens" "$@" -q; }
 solvers=gini,gophersat,cadical,minisat,cryptominisat5,picosat,clasp
 first=1

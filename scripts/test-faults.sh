@@ -18,7 +18,7 @@ cleanup() {
 	rm -rf "$work"
 }
 trap cleanup EXIT
-go build -o "$bin" ./cmd/nqueens || exit 1
+CGO_ENABLED=0 go build -o "$bin" ./cmd/nqueens || exit 1
 cd "$work" || exit 1
 
 cases=0
