@@ -360,20 +360,22 @@ func Finders() []Finder { return append([]Finder(nil), finders...) }
 // Counters lists the methods that count all solutions.
 func Counters() []Counter { return append([]Counter(nil), counters...) }
 
-// LookupFinder returns the finder of that name.
-func LookupFinder(name string) (Finder, error) {
+// LookupFinder returns the finder of that name: a Method (LocalSearch,
+// confirm.DefaultFinder's answer) or its name as a string ("backtrack").
+func LookupFinder[M ~string](name M) (Finder, error) {
 	for _, f := range finders {
-		if string(f.Name) == name {
+		if string(f.Name) == string(name) {
 			return f, nil
 		}
 	}
 	return Finder{}, &OptionError{fmt.Errorf("unknown method %q for finding a solution (known: %s)", name, names(finders, func(f Finder) Method { return f.Name }))}
 }
 
-// LookupCounter returns the counter of that name.
-func LookupCounter(name string) (Counter, error) {
+// LookupCounter returns the counter of that name: a Method (Join,
+// confirm.DefaultCounter's answer) or its name as a string ("join").
+func LookupCounter[M ~string](name M) (Counter, error) {
 	for _, c := range counters {
-		if string(c.Name) == name {
+		if string(c.Name) == string(name) {
 			return c, nil
 		}
 	}
@@ -382,7 +384,7 @@ func LookupCounter(name string) (Counter, error) {
 
 // finder is the registry's finder of method m, which exists.
 func finder(m Method) Finder {
-	f, err := LookupFinder(string(m))
+	f, err := LookupFinder(m)
 	if err != nil {
 		panic(err)
 	}

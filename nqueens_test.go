@@ -251,3 +251,30 @@ func TestSATCountsEveryVariant(t *testing.T) {
 		t.Errorf("only %d of %d variants without a solution", zero, cases)
 	}
 }
+
+// Example is the package's walk-through: a solution, a count held to
+// OEIS, a variant's count confirmed by a second method, and "no solution"
+// with what it rests on.
+func Example() {
+	ctx := context.Background()
+	f, _ := nqueens.LookupFinder(nqueens.Backtrack)
+	s, _ := f.Find(ctx, model.Classic(8), nqueens.FindOptions{})
+	fmt.Println(s.Columns)
+
+	c, _ := nqueens.LookupCounter(nqueens.Join)
+	r, _ := c.Count(ctx, model.Classic(12), nqueens.CountOptions{})
+	fmt.Println(r.All, r.Provenance)
+
+	p := model.Problem{N: 12, Fixed: []model.Square{{Row: 0, Col: 1}}}
+	v, _ := c.Count(ctx, p, nqueens.CountOptions{})
+	fmt.Println(v.All, v.Provenance.Confirmed())
+
+	_, err := f.Find(ctx, model.Classic(3), nqueens.FindOptions{})
+	var none *nqueens.NoSolutionError
+	fmt.Println(errors.As(err, &none), none.Provenance)
+	// Output:
+	// [0 4 7 5 2 6 1 3]
+	// 14200 OEIS A000170
+	// 806 false
+	// true OEIS A000170
+}

@@ -79,7 +79,7 @@ func Methods() []Method {
 			counter(string(c.Name)+"/heuristic", c, nqueens.CountOptions{Distinct: true, Order: nqueens.OrderHeuristic})
 		}
 	}
-	satc, _ := nqueens.LookupCounter(string(nqueens.SAT))
+	satc, _ := nqueens.LookupCounter(nqueens.SAT)
 	for _, amo := range encode.AMONames {
 		counter("sat/gini/"+amo, satc, nqueens.CountOptions{Solver: "gini", AMO: amo})
 	}
@@ -111,7 +111,7 @@ func Methods() []Method {
 				}})
 		}
 	}
-	satf, _ := nqueens.LookupFinder(string(nqueens.SAT))
+	satf, _ := nqueens.LookupFinder(nqueens.SAT)
 	for _, s := range append([]string{"gini", "gophersat"}, sat.ExternalNames...) {
 		out = append(out, Method{Name: "find/sat/" + s, MaxN: 200, Run: Invocation{Command: "solve", Method: nqueens.SAT, Solver: s},
 			Missing: missingSolver(s),

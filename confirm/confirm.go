@@ -88,7 +88,7 @@ func Counted(ctx context.Context, p model.Problem, r *nqueens.CountResult, opt O
 	name := nqueens.Title(other)
 	cctx, cancel := budgeted(ctx)
 	defer cancel()
-	c, err := nqueens.LookupCounter(string(other))
+	c, err := nqueens.LookupCounter(other)
 	if err != nil {
 		return err
 	}
@@ -155,11 +155,11 @@ func None(ctx context.Context, p model.Problem, none *nqueens.NoSolutionError, o
 // one, and sooner; a solution it finds is looked for again to show it).
 // "None" is native.ErrNoSolution.
 func searchAgain(ctx context.Context, p model.Problem, m nqueens.Method, o Options, name string) (*nqueens.Solution, error) {
-	f, err := nqueens.LookupFinder(string(m))
+	f, err := nqueens.LookupFinder(m)
 	if err != nil {
 		return nil, err
 	}
-	if c, err := nqueens.LookupCounter(string(m)); err == nil && c.Parallel {
+	if c, err := nqueens.LookupCounter(m); err == nil && c.Parallel {
 		r, err := c.Count(ctx, p, nqueens.CountOptions{Progress: countProgress(o, name)})
 		switch {
 		case err != nil:

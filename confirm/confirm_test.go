@@ -3,6 +3,7 @@ package confirm
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	nqueens "github.com/queenslab/nqueens"
@@ -155,4 +156,23 @@ func noneOf(err error) *nqueens.NoSolutionError {
 	var n *nqueens.NoSolutionError
 	errors.As(err, &n)
 	return n
+}
+
+// Example is the package's walk-through: "no solution" confirmed by a
+// second method, a count of a variant confirmed, with what each rests on.
+func Example() {
+	ctx := context.Background()
+	p := model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 0}}}
+	f, _ := nqueens.LookupFinder(DefaultFinder(p))
+	_, err := Find(ctx, f, p, nqueens.FindOptions{}, Options{})
+	var none *nqueens.NoSolutionError
+	fmt.Println(errors.As(err, &none), none.Provenance.Evidence, none.Provenance)
+
+	q := model.Problem{N: 12, Fixed: []model.Square{{Row: 0, Col: 1}}}
+	c, _ := nqueens.LookupCounter(DefaultCounter(q))
+	r, _ := Count(ctx, c, q, nqueens.CountOptions{}, Options{})
+	fmt.Println(r.All, r.Provenance.Evidence, r.Provenance)
+	// Output:
+	// true second-method dancing links
+	// 806 second-method dancing links
 }

@@ -144,7 +144,7 @@ func decideOther(ctx context.Context, p model.Problem) decision {
 
 // backtrackCount counts the solutions of p by backtracking.
 func backtrackCount(ctx context.Context, p model.Problem) (uint64, error) {
-	c, _ := nqueens.LookupCounter(string(nqueens.Backtrack))
+	c, _ := nqueens.LookupCounter(nqueens.Backtrack)
 	r, err := c.Count(ctx, p, nqueens.CountOptions{})
 	if err != nil {
 		return 0, err

@@ -469,7 +469,7 @@ func decide(ctx context.Context, p model.Problem, budget time.Duration) (ok bool
 // constructed finds a solution of the classic problem by the explicit
 // construction (verified by the registry), or says there is none (N = 2, 3).
 func constructed(ctx context.Context, n int) (bool, error) {
-	f, err := nqueens.LookupFinder(string(nqueens.Construct))
+	f, err := nqueens.LookupFinder(nqueens.Construct)
 	if err != nil {
 		return false, err
 	}

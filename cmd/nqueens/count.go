@@ -62,7 +62,7 @@ Every model and cover is verified as a solution before it is counted.
 			case ok && method == "":
 				method = string(m) // resumed by the method that began it
 			}
-			p, ct, err := methodFor(&probFlags, args, method, def, nqueens.LookupCounter)
+			p, ct, err := methodFor(&probFlags, args, method, def, nqueens.LookupCounter[string])
 			if err != nil {
 				return err
 			}

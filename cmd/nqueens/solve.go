@@ -62,7 +62,7 @@ solution: the exit status is then 1.
 ` + limitsHelp("solve"),
 		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, f, err := methodFor(&probFlags, args, method, confirm.DefaultFinder, nqueens.LookupFinder)
+			p, f, err := methodFor(&probFlags, args, method, confirm.DefaultFinder, nqueens.LookupFinder[string])
 			if err != nil {
 				return err
 			}

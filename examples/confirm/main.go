@@ -30,7 +30,7 @@ func main() {
 	}
 	ctx := context.Background()
 	variant := model.Problem{N: n, Fixed: []model.Square{{Row: 0, Col: 1}}, Blocked: []model.Square{{Row: n - 1, Col: n - 1}}}
-	c, err := nqueens.LookupCounter(string(confirm.DefaultCounter(variant)))
+	c, err := nqueens.LookupCounter(confirm.DefaultCounter(variant))
 	if err != nil {
 		fail(err)
 	}
