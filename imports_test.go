@@ -35,7 +35,7 @@ var allowedImports = map[string][]string{
 	"solvers/sat":         {"cnf", "cnf/drat", "internal/textio", "internal/memlimit", "internal/panics", "internal/platform"},
 	"cnf/drat":            {"cnf", "internal/memlimit"},
 	"solvers/dlx":         {"xcc", "internal/panics"},
-	"solvers/minizinc":    {},
+	"solvers/minizinc":    {"internal/platform"},
 	"":                    {"model", "native", "encode", "cnf", "cnf/drat", "xcc", "solvers/sat", "solvers/dlx", "internal/memlimit"},
 	"confirm":             {"", "model", "native", "encode", "cnf/drat", "solvers/sat", "solvers/dlx", "internal/memlimit"},
 	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},

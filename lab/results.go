@@ -253,6 +253,10 @@ func ReadResults(path string) ([]Record, error) {
 
 // ReadResultsFile reads a results file: its header and its runs.
 func ReadResultsFile(path string) (Header, []Record, error) {
+	// The kind first: opening a FIFO without a writer would wait for one.
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return Header{}, nil, optionErrorf("lab: results %s: not a regular file", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return Header{}, nil, optionErrorf("lab: results %s: %v", path, unwrapPath(err))

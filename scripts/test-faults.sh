@@ -233,6 +233,21 @@ check "a hanging solver under --timeout" 1 1 q solve 30 -m sat --solver "$fake/h
 sleep 0.3
 pgrep -f "sleep 987.25" >/dev/null && fail "the hanging solver's children outlived it"
 check "sat --certify with a solver that writes no proofs" 2 1 q sat --certify --solver "$fake/unsat.sh" "$root/encode/testdata/golden/n4-pairwise.cnf"
+# run: a solver whose --version probe leaves a child behind, and one that
+# prints a line of 200 MB: nothing outlives run, and run holds no more of
+# the output than an answer can take.
+q gen classic --from 6 --to 6 --out lab >/dev/null 2>&1
+printf '#!/bin/sh\n( sleep 987.25 & )\nif [ "$1" = --version ]; then echo 1.0; exit 0; fi\necho "s UNKNOWN"\n' >prober.sh
+chmod +x prober.sh
+check "run: a probe that leaves a child" 0 1 q run lab --solvers "$PWD/prober.sh" --results probe.jsonl
+sleep 0.3
+pgrep -f "sleep 987.25" >/dev/null && fail "the probe's child outlived run"
+pkill -f "sleep 987.25" 2>/dev/null
+printf '#!/bin/sh\nhead -c 200000000 /dev/zero | tr "\\0" x\necho\necho "s SATISFIABLE"\n' >flood-line.sh
+chmod +x flood-line.sh
+check "run: a solver that prints a line of 200 MB, under ulimit -d 300000" 0 1 /usr/bin/time -f "%M" -o rss sh -c 'ulimit -d 300000 && exec "$0" --quiet run lab --solvers "$1" --results flood.jsonl -j 2' "$bin" "$PWD/flood-line.sh"
+[ "$(tail -n 1 rss)" -lt 100000 ] || fail "run held $(tail -n 1 rss) KB of a solver's output"
+grep -q '"status":"CRASH"' flood.jsonl || fail "the flood was not a CRASH"
 
 # --- answers that must be right ---
 echo "test-faults: answers that must be right ($SECONDS s)"
@@ -275,6 +290,13 @@ ln -s kept.txt link.txt
 check "-o through a symbolic link" 0 0 q solve 8 -m backtrack -o link.txt
 [ -L link.txt ] && grep -q "^1 5 8" kept.txt || fail "the link was replaced"
 check "count --checkpoint on a FIFO" 2 1 q count 12 --checkpoint fifo
+# A FIFO without a writer is refused at once, not waited on.
+mkfifo lonely.jsonl
+check "report of a FIFO" 2 1 timeout 10 "$bin" --quiet report lonely.jsonl
+expect_err "not a regular file"
+check "merge of a FIFO" 2 1 timeout 10 "$bin" --quiet merge lonely.jsonl
+expect_err "not a regular file"
+check "verify --instance FIFO" 2 1 timeout 10 "$bin" --quiet verify --instance lonely.jsonl --format dimacs
 
 # --- a full file system ---
 echo "test-faults: a full file system ($SECONDS s)"

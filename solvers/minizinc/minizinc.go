@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/queenslab/nqueens/internal/platform"
 )
 
 // Options shape a run.
@@ -83,6 +85,9 @@ func Solve(ctx context.Context, model []byte, o Options, each func(solution stri
 		args = append(args, data)
 	}
 	cmd := exec.CommandContext(ctx, "minizinc", args...)
+	// minizinc starts its solver (fzn-gecode) as a process of its own:
+	// the group is killed whole, on cancel and at the end.
+	platform.Group(cmd)
 	cmd.WaitDelay = time.Second
 	var stderr strings.Builder
 	cmd.Stderr = &limitedWriter{w: &stderr, left: 4096}
@@ -96,9 +101,10 @@ func Solve(ctx context.Context, model []byte, o Options, each func(solution stri
 		}
 		return res, fmt.Errorf("minizinc: %v", err)
 	}
+	defer platform.KillGroup(cmd.Process.Pid)
 	res, perr := ReadOutput(out, each)
 	if perr != nil {
-		cmd.Process.Kill()
+		platform.KillGroup(cmd.Process.Pid)
 	}
 	werr := cmd.Wait()
 	switch {

@@ -388,6 +388,19 @@ func TestProgramVersion(t *testing.T) {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}
+	// A probe that leaves a child behind: the child is killed with it.
+	linger := fmt.Sprintf("sleep 302.%d", os.Getpid())
+	defer exec.Command("pkill", "-f", linger).Run()
+	if got := sat.ProgramVersion(ctx, script("forks", "( "+linger+" & )\necho 1.0")); got != "1.0" {
+		t.Errorf("forks: %q", got)
+	}
+	for range 50 {
+		if exec.Command("pgrep", "-f", linger).Run() != nil {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Error("the probe's child outlives it")
 }
 
 // TestSolverLeavesAProcess: a solver that leaves a process behind holding

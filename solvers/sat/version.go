@@ -29,7 +29,11 @@ func ProgramVersion(ctx context.Context, path string) string {
 	cmd.WaitDelay = time.Second
 	out := &headWriter{max: 64 << 10}
 	cmd.Stdout, cmd.Stderr = out, out
-	cmd.Run()
+	if cmd.Start() == nil {
+		// Whatever the probe started lives no longer than the probe.
+		defer platform.KillGroup(cmd.Process.Pid)
+		cmd.Wait()
+	}
 	var digits string
 	for _, l := range strings.Split(string(out.buf), "\n") {
 		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "c "))
