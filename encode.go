@@ -3,6 +3,7 @@ package nqueens
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -84,6 +85,9 @@ func (o EncodeOptions) parse(p model.Problem) (amo encode.AMO, order encode.Orde
 // OEIS for the classic problem, 0 for attacking pre-placed queens, and a
 // count by backtracking for other variants with N <= ExpectedCountMaxN.
 func Encode(ctx context.Context, w io.Writer, p model.Problem, o EncodeOptions) error {
+	if ctx == nil || w == nil {
+		return &OptionError{errors.New("Encode was given a nil context or writer")}
+	}
 	amo, order, err := o.parse(p)
 	if err != nil {
 		return err

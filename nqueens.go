@@ -23,7 +23,8 @@ const Version = "0.2.0"
 type Solution struct {
 	Method  Method
 	Problem model.Problem
-	// Columns gives the 0-based column of the queen in each row.
+	// Columns gives the 0-based column of the queen in each row; a row
+	// without a queen (one not in the problem's Rows) has NoQueen.
 	Columns []uint32
 	// Seed is the random seed used (localsearch), else 0.
 	Seed uint64
@@ -231,6 +232,10 @@ var finders = []Finder{
 		}},
 }
 
+// NoQueen is the column of a row without a queen in Solution.Columns
+// (2^32-1): a row not among the problem's Rows.
+const NoQueen = 1<<32 - 1
+
 // columns is a placement of a problem whose every row takes a queen or
 // none (Unset), as the 32-bit columns of a Solution (Unset: 2^32-1).
 func columns(q model.Placement) []uint32 {
@@ -360,6 +365,17 @@ func Finders() []Finder { return append([]Finder(nil), finders...) }
 // Counters lists the methods that count all solutions.
 func Counters() []Counter { return append([]Counter(nil), counters...) }
 
+// errZero is the error of a method's zero value (not from the registry):
+// what it is, the function that gives one, and the known names.
+func errZero(what, lookup, known string) error {
+	return &OptionError{fmt.Errorf("a zero %s names no method: get one from %s (known: %s)", what, lookup, known)}
+}
+
+// errNilContext is the error of a call with a nil context.
+func errNilContext(method Method) error {
+	return &OptionError{fmt.Errorf("method %s was given a nil context (use context.Background())", method)}
+}
+
 // LookupFinder returns the finder of that name: a Method (LocalSearch,
 // confirm.DefaultFinder's answer) or its name as a string ("backtrack").
 func LookupFinder[M ~string](name M) (Finder, error) {
@@ -452,6 +468,12 @@ func (f Finder) MemoryNeeded(n int) uint64 {
 // *WrongAnswerError when it is false. Package confirm runs the second
 // method for one not confirmed.
 func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
+	switch {
+	case f.find == nil:
+		return nil, errZero("Finder", "LookupFinder", names(finders, func(f Finder) Method { return f.Name }))
+	case ctx == nil:
+		return nil, errNilContext(f.Name)
+	}
 	if err := f.Accepts(p); err != nil {
 		return nil, err
 	}
@@ -500,6 +522,12 @@ func (c Counter) Accepts(p model.Problem) error {
 // again with a second method where that leaves the count unconfirmed. On
 // cancellation it returns the partial counts with the context's error.
 func (c Counter) Count(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
+	switch {
+	case c.count == nil:
+		return nil, errZero("Counter", "LookupCounter", names(counters, func(c Counter) Method { return c.Name }))
+	case ctx == nil:
+		return nil, errNilContext(c.Name)
+	}
 	if err := c.Accepts(p); err != nil {
 		return nil, err
 	}

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/queenslab/nqueens"
@@ -277,4 +279,73 @@ func Example() {
 	// 14200 OEIS A000170
 	// 806 false
 	// true OEIS A000170
+}
+
+// TestDegenerateProblems: every method that takes a degenerate problem
+// answers it alike, without a panic: no rows and no columns (the empty
+// placement, one solution), a board of one square, one row and one column
+// (one queen), every square of a row blocked (none); a row without a
+// queen comes back as NoQueen in Columns.
+func TestDegenerateProblems(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name  string
+		p     model.Problem
+		count uint64
+	}{
+		{"no rows, no columns", model.Problem{N: 5, Rows: []int{}, Cols: []int{}}, 1},
+		{"one square", model.Classic(1), 1},
+		{"one row, one column", model.Problem{N: 4, Rows: []int{1}, Cols: []int{2}}, 1},
+		{"a row blocked", model.Problem{N: 4, Blocked: []model.Square{{Row: 2, Col: 0}, {Row: 2, Col: 1}, {Row: 2, Col: 2}, {Row: 2, Col: 3}}}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, f := range nqueens.Finders() {
+				if f.Accepts(c.p) != nil || f.Name == nqueens.SAT && c.p.N > 64 {
+					continue
+				}
+				s, err := f.Find(ctx, c.p, nqueens.FindOptions{Seed: 1})
+				var none *nqueens.NoSolutionError
+				switch {
+				case c.count == 0 && !errors.As(err, &none):
+					t.Errorf("find %s: %v, %v: want no solution", f.Name, s, err)
+				case c.count > 0 && err != nil:
+					t.Errorf("find %s: %v", f.Name, err)
+				case c.count > 0:
+					for r, col := range s.Columns {
+						takes := c.p.Rows == nil || slices.Contains(c.p.Rows, r)
+						if takes == (col == nqueens.NoQueen) {
+							t.Errorf("find %s: row %d has column %d", f.Name, r, col)
+						}
+					}
+				}
+			}
+			for _, k := range nqueens.Counters() {
+				if k.Accepts(c.p) != nil {
+					continue
+				}
+				r, err := k.Count(ctx, c.p, nqueens.CountOptions{Jobs: 2})
+				if err != nil || r.All != c.count {
+					t.Errorf("count %s: %v, %v: want %d", k.Name, r, err, c.count)
+				}
+			}
+		})
+	}
+	// Zero methods and nil contexts are errors, not panics.
+	var zf nqueens.Finder
+	if _, err := zf.Find(ctx, model.Classic(8), nqueens.FindOptions{}); err == nil || !strings.Contains(err.Error(), "LookupFinder") {
+		t.Errorf("a zero Finder: %v", err)
+	}
+	var zc nqueens.Counter
+	if _, err := zc.Count(ctx, model.Classic(8), nqueens.CountOptions{}); err == nil || !strings.Contains(err.Error(), "LookupCounter") {
+		t.Errorf("a zero Counter: %v", err)
+	}
+	f, _ := nqueens.LookupFinder(nqueens.Backtrack)
+	c, _ := nqueens.LookupCounter(nqueens.Join)
+	//lint:ignore SA1012 a nil context is what is tested
+	if _, err := f.Find(nil, model.Classic(8), nqueens.FindOptions{}); err == nil { //nolint:staticcheck
+		t.Error("Find with a nil context")
+	}
+	if _, err := c.Count(nil, model.Classic(8), nqueens.CountOptions{}); err == nil { //nolint:staticcheck
+		t.Error("Count with a nil context")
+	}
 }

@@ -183,6 +183,11 @@ func placementOf(n int, squares []model.Square, opts []int) model.Placement {
 }
 
 func findDLX(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
+	if noQueens(p) {
+		// An exact cover of no primary items (Knuth's format has none):
+		// the empty set of options, the placement of no queen.
+		return &Solution{Columns: columns(emptyPlacement(p.N))}, nil
+	}
 	d, squares, err := queensCover(p)
 	if err != nil {
 		return nil, err
@@ -266,6 +271,10 @@ func countSAT(ctx context.Context, p model.Problem, opt CountOptions) (*CountRes
 }
 
 func countDLX(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
+	if noQueens(p) {
+		// The one cover of no primary items, the empty one.
+		return &CountResult{All: 1, Distinct: 1, HasDistinct: opt.Distinct, Jobs: 1}, nil
+	}
 	d, squares, err := queensCover(p)
 	if err != nil {
 		return nil, err
@@ -289,4 +298,17 @@ func countDLX(ctx context.Context, p model.Problem, opt CountOptions) (*CountRes
 	res.All, res.Nodes, res.Jobs = all, st.Nodes, 1
 	res.Distinct, res.HasDistinct = uint64(classes.Len()), true
 	return res, errors.Join(bad, err)
+}
+
+// noQueens tells whether no row of p takes a queen (an empty subset of
+// rows and columns): its one solution places none.
+func noQueens(p model.Problem) bool { return p.Rows != nil && len(p.Rows) == 0 }
+
+// emptyPlacement is the placement of no queen on an n x n board.
+func emptyPlacement(n int) model.Placement {
+	q := make(model.Placement, n)
+	for i := range q {
+		q[i] = model.Unset
+	}
+	return q
 }

@@ -222,6 +222,9 @@ type Options struct {
 // Q(n) = 0. It returns the cells in order of N, then method, and whether
 // all agreed.
 func Run(ctx context.Context, opt Options) ([]Cell, bool, error) {
+	if ctx == nil {
+		return nil, false, errors.New("check: Run was given a nil context (use context.Background())")
+	}
 	methods := append(Methods(), opt.Extra...)
 	if opt.Methods != nil {
 		var sel []Method

@@ -129,6 +129,9 @@ const MinN = native.ConstellationMinN
 // finished unit and the error is the context's. Its memory does not grow
 // with the number of units, only with the shard's (the journal's records).
 func Count(ctx context.Context, n int, o Options) (*Result, error) {
+	if ctx == nil {
+		return nil, errors.New("cluster: Count was given a nil context (use context.Background())")
+	}
 	switch o.Method {
 	case "":
 		o.Method = nqueens.Constellation

@@ -2,6 +2,7 @@ package confirm
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	nqueens "github.com/queenslab/nqueens"
@@ -30,6 +31,9 @@ func (c *Certificate) String() string {
 // verified, and the certificate is nil. A proof that does not check, a
 // model that is not a solution, or no answer is an error.
 func CertifyNone(ctx context.Context, p model.Problem) (*Certificate, model.Placement, error) {
+	if ctx == nil {
+		return nil, nil, errors.New("confirm: CertifyNone was given a nil context (use context.Background())")
+	}
 	s, err := sat.LookupExternal(CertifySolver)
 	if err != nil {
 		return nil, nil, &nqueens.OptionError{Err: fmt.Errorf("confirm: certifying needs %s, which is not installed", CertifySolver)}

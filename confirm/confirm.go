@@ -71,10 +71,21 @@ func Count(ctx context.Context, c nqueens.Counter, p model.Problem, opt nqueens.
 // method (SecondCounter) within the context's deadline or Budget. A count
 // that disagrees is a *nqueens.WrongAnswerError naming the method; one
 // the second method did not finish stays unconfirmed, with the reason.
-// The classic problem is held to the published counts alone (the
-// registry's), and the error is the context's when it was cancelled.
+// The classic problem is held to the published counts (OEIS A000170 and
+// A002562) alone, whatever r's provenance says. The error is the
+// context's when it was cancelled; a nil context or result, or a result of
+// another board than p's, is an *nqueens.OptionError.
 func Counted(ctx context.Context, p model.Problem, r *nqueens.CountResult, opt Options) error {
-	if r.Provenance.Confirmed() || p.IsClassic() {
+	switch {
+	case ctx == nil:
+		return &nqueens.OptionError{Err: errors.New("confirm: Counted was given a nil context (use context.Background())")}
+	case r == nil:
+		return &nqueens.OptionError{Err: errors.New("confirm: Counted was given no count (a nil result)")}
+	case r.N != p.N:
+		return &nqueens.OptionError{Err: fmt.Errorf("confirm: the count is of N = %d, the problem of N = %d", r.N, p.N)}
+	case p.IsClassic():
+		return published(p, r)
+	case r.Provenance.Confirmed():
 		return nil
 	}
 	defer timed(&r.Provenance)()
@@ -115,7 +126,12 @@ func Counted(ctx context.Context, p model.Problem, r *nqueens.CountResult, opt O
 // answer is false, or the context's error when it was cancelled (a
 // deadline that passes leaves the answer unconfirmed, with the reason).
 func None(ctx context.Context, p model.Problem, none *nqueens.NoSolutionError, o Options) error {
-	if none.Provenance.Confirmed() && !o.Certify {
+	switch {
+	case ctx == nil:
+		return &nqueens.OptionError{Err: errors.New("confirm: None was given a nil context (use context.Background())")}
+	case none == nil:
+		return &nqueens.OptionError{Err: errors.New("confirm: None was given no answer (a nil *NoSolutionError)")}
+	case none.Provenance.Confirmed() && !o.Certify:
 		return none
 	}
 	defer timed(&none.Provenance)()
@@ -222,6 +238,22 @@ func unfinished(ctx context.Context, name string, err error) (nqueens.Provenance
 		return nqueens.Provenance{Detail: name + " did not finish in the time left"}, nil
 	}
 	return nqueens.Provenance{Detail: fmt.Sprintf("%s failed: %v", name, err)}, nil
+}
+
+// published holds the count r of the classic problem p to the published
+// counts (model.KnownCount): one that differs is a
+// *nqueens.WrongAnswerError; one beyond them stays as it is.
+func published(p model.Problem, r *nqueens.CountResult) error {
+	all, distinct, ok := model.KnownCount(p.N)
+	switch {
+	case !ok:
+		return nil
+	case r.All != all:
+		return &nqueens.WrongAnswerError{Method: r.Method, Solver: r.Solver, Claim: fmt.Sprintf("N = %d has %d solutions", p.N, r.All), Truth: fmt.Sprintf("Q(%d) = %d (OEIS A000170)", p.N, all)}
+	case r.HasDistinct && r.Distinct != distinct:
+		return &nqueens.WrongAnswerError{Method: r.Method, Solver: r.Solver, Claim: fmt.Sprintf("N = %d has %d essentially distinct solutions", p.N, r.Distinct), Truth: fmt.Sprintf("OEIS A002562 gives %d", distinct)}
+	}
+	return nil
 }
 
 // timed starts the clock of a confirmation; the function it returns sets

@@ -57,7 +57,7 @@ func TestCounted(t *testing.T) {
 		{&big, nqueens.SAT, -1},
 		{&big, nqueens.SAT, 0},
 	} {
-		r := &nqueens.CountResult{Method: tc.method, Solver: "liar", All: uint64(int(truth[tc.p]) + tc.delta)}
+		r := &nqueens.CountResult{N: tc.p.N, Method: tc.method, Solver: "liar", All: uint64(int(truth[tc.p]) + tc.delta)}
 		err := Counted(ctx, *tc.p, r, Options{})
 		var w *nqueens.WrongAnswerError
 		switch {
@@ -70,7 +70,7 @@ func TestCounted(t *testing.T) {
 		}
 	}
 	// The registry's own evidence is not searched for again.
-	r := &nqueens.CountResult{Method: nqueens.SAT, All: 5, Provenance: nqueens.Provenance{Evidence: nqueens.Published, Detail: "OEIS A000170"}}
+	r := &nqueens.CountResult{N: 6, Method: nqueens.SAT, All: 5, Provenance: nqueens.Provenance{Evidence: nqueens.Published, Detail: "OEIS A000170"}}
 	if err := Counted(ctx, completion, r, Options{}); err != nil || r.Provenance.Evidence != nqueens.Published {
 		t.Errorf("confirmed already: %+v, %v", r.Provenance, err)
 	}
@@ -122,7 +122,7 @@ func TestNoneRefutes(t *testing.T) {
 	if n == nil || n.Provenance.Evidence != nqueens.SecondMethod || n.Provenance.Farkas != nil {
 		t.Errorf("tried: %+v", n)
 	}
-	r := &nqueens.CountResult{Method: nqueens.DLX}
+	r := &nqueens.CountResult{N: p.N, Method: nqueens.DLX}
 	if err := Counted(ctx, p, r, Options{}); err != nil || r.Provenance.Evidence != nqueens.Refutation || r.Provenance.Farkas.Check(p) != nil {
 		t.Errorf("a count of 0: %+v, %v", r.Provenance, err)
 	}
@@ -175,4 +175,37 @@ func Example() {
 	// Output:
 	// true second-method dancing links
 	// 806 second-method dancing links
+}
+
+// TestEdges: nil arguments are errors, not panics; a classic count is
+// held to OEIS whatever its provenance says; a count of another board is
+// refused.
+func TestEdges(t *testing.T) {
+	ctx := context.Background()
+	p := model.Classic(8)
+	var oe *nqueens.OptionError
+	//lint:ignore SA1012 a nil context is what is tested
+	for name, err := range map[string]error{
+		"Counted, nil result":  Counted(ctx, p, nil, Options{}),
+		"Counted, nil context": Counted(nil, p, &nqueens.CountResult{N: 8, All: 92}, Options{}), //nolint:staticcheck
+		"None, nil answer":     None(ctx, model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 0}}}, nil, Options{}),
+		"None, nil context":    None(nil, p, &nqueens.NoSolutionError{}, Options{}), //nolint:staticcheck
+		"Counted, N = 8 for 9": Counted(ctx, model.Classic(9), &nqueens.CountResult{N: 8, All: 92}, Options{}),
+	} {
+		if !errors.As(err, &oe) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	var w *nqueens.WrongAnswerError
+	forged := &nqueens.CountResult{N: 8, All: 93, Method: nqueens.Join, Provenance: nqueens.Provenance{Evidence: nqueens.Published}}
+	if err := Counted(ctx, p, forged, Options{}); !errors.As(err, &w) {
+		t.Errorf("93 solutions of N = 8: %v", err)
+	}
+	if err := Counted(ctx, p, &nqueens.CountResult{N: 8, All: 92}, Options{}); err != nil {
+		t.Errorf("92 solutions of N = 8: %v", err)
+	}
+	//lint:ignore SA1012 a nil context is what is tested
+	if _, err := native.JoinCountProblem(nil, p, native.JoinOptions{}); err == nil { //nolint:staticcheck
+		t.Error("JoinCountProblem with a nil context")
+	}
 }

@@ -46,6 +46,9 @@ type Decision struct {
 // instance they cannot decide within the budget is decided by it (count
 // 0, nodes 0) instead of being an error.
 func Decide(ctx context.Context, p model.Problem, budget time.Duration) (Decision, error) {
+	if ctx == nil {
+		return Decision{}, errors.New("confirm: Decide was given a nil context (use context.Background())")
+	}
 	var proof *model.Farkas
 	if !p.IsClassic() && p.N <= native.RelaxMaxN {
 		var err error

@@ -2,6 +2,7 @@ package encode
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -231,6 +232,9 @@ func (f Format) MaxVariables(n int, amo AMO) int {
 // DIMACS (nil for DefaultAMO(N)) and order the item order of XCC; the
 // other formats ignore them.
 func Write(ctx context.Context, w io.Writer, p model.Problem, f Format, amo AMO, order Order, opt Options) error {
+	if ctx == nil || w == nil {
+		return errors.New("encode: Write was given a nil context or writer")
+	}
 	s, ok := f.spec()
 	if !ok {
 		return fmt.Errorf("encode: unknown format %q (known: %s)", f, FormatNames())

@@ -71,16 +71,17 @@ func ReadHeader(f Format, data []byte) (Header, error) {
 		case key == "blocked squares (row:column, 1-based)":
 			p.Blocked, err = model.ParseSquares(strings.Join(strings.Fields(val), ","))
 		case strings.HasPrefix(l, "excluded diagonals ("):
-			p.Excluded, err = parseExcluded(l)
+			var why string
+			if p.Excluded, why = parseExcluded(l); why != "" {
+				return h, fmt.Errorf("encode: header line %q: %s", clip(l), why)
+			}
 		case strings.HasPrefix(l, "rows that take a queen (1-based):"):
 			p.Rows, err = parseLines(val)
 		case strings.HasPrefix(l, "columns that take a queen (1-based):"):
 			p.Cols, err = parseLines(val)
 		case strings.HasPrefix(l, "encoding: CNF,"):
 			_, h.AMO, _ = strings.Cut(l, "at-most-one encoding ")
-			if _, err = ParseAMO(h.AMO); err != nil {
-				err = fmt.Errorf("its encoding: %v", err)
-			}
+			_, err = ParseAMO(h.AMO)
 		case strings.HasPrefix(l, "encoding: exact cover, "):
 			name, _, _ := strings.Cut(strings.TrimPrefix(l, "encoding: exact cover, "), " item order")
 			h.Order, err = ParseOrder(name)
@@ -109,31 +110,31 @@ func ReadHeader(f Format, data []byte) (Header, error) {
 }
 
 // parseExcluded reads the excluded diagonals line of a header: "excluded
-// diagonals (K): sum r+c (1-based) in {...}, difference r-c in {...}".
-func parseExcluded(l string) ([]model.Diagonal, error) {
-	var sums, diffs string
+// diagonals (K): sum r+c (1-based) in {...}, difference r-c in {...}"; why
+// says what is wrong with it, "" when nothing is.
+func parseExcluded(l string) (ds []model.Diagonal, why string) {
 	var k int
 	if _, err := fmt.Sscanf(l, "excluded diagonals (%d):", &k); err != nil {
-		return nil, errors.New("not the excluded diagonals line")
+		return nil, "not the excluded diagonals line"
 	}
 	_, rest, _ := strings.Cut(l, "sum r+c (1-based) in {")
 	sums, rest, ok1 := strings.Cut(rest, "}, difference r-c in {")
 	diffs, _, ok2 := strings.Cut(rest, "}")
 	if !ok1 || !ok2 {
-		return nil, errors.New("not the excluded diagonals line")
+		return nil, "not the excluded diagonals line"
 	}
 	s, err := model.ParseDiagonals(sums, model.Sum)
 	if err != nil {
-		return nil, err
+		return nil, err.Error()
 	}
 	d, err := model.ParseDiagonals(diffs, model.Difference)
 	if err != nil {
-		return nil, err
+		return nil, err.Error()
 	}
 	if len(s)+len(d) != k {
-		return nil, fmt.Errorf("%d diagonals listed, %d said", len(s)+len(d), k)
+		return nil, fmt.Sprintf("%d diagonals listed, %d said", len(s)+len(d), k)
 	}
-	return append(s, d...), nil
+	return append(s, d...), ""
 }
 
 // parseLines reads a header's list of rows or columns: never nil, so that

@@ -91,6 +91,9 @@ func (e *ProofError) Unwrap() error { return e.Err }
 // *AnswerError, a proof that cannot be a *ProofError; an instance that
 // cannot be read, another error.
 func CheckOutside(ctx context.Context, f encode.Format, data []byte, answer io.Reader, o CheckOptions) (Checked, error) {
+	if ctx == nil || answer == nil {
+		return Checked{}, errors.New("lab: CheckOutside was given a nil context or answer")
+	}
 	var c Checked
 	h, same, err := encode.SameEncoding(ctx, f, data)
 	switch {

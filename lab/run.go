@@ -178,6 +178,9 @@ func (o Options) validate() error {
 // again, and a results file of another suite is refused. It returns every
 // record of the suite's runs, the kept ones included.
 func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
+	if ctx == nil {
+		return nil, errors.New("lab: Run was given a nil context (use context.Background())")
+	}
 	o = o.withDefaults(dir)
 	if err := o.validate(); err != nil {
 		return nil, err
@@ -187,6 +190,21 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 		return nil, err
 	}
 	rows := man.Files
+	// The results file is none of the suite's: a run must not write over
+	// what it reads.
+	if rst, err := os.Stat(o.Results); err == nil {
+		for _, name := range append([]string{"manifest.json", "manifest.csv"}, filesOf(rows)...) {
+			if st, err := os.Stat(filepath.Join(dir, name)); err == nil && os.SameFile(st, rst) {
+				return nil, optionErrorf("lab: the results file %s is %s of the suite: give another --results", o.Results, name)
+			}
+		}
+	} else if abs, err := filepath.Abs(o.Results); err == nil {
+		for _, name := range filesOf(rows) {
+			if a, err := filepath.Abs(filepath.Join(dir, name)); err == nil && a == abs {
+				return nil, optionErrorf("lab: the results file %s is %s of the suite: give another --results", o.Results, name)
+			}
+		}
+	}
 	// A solver named that reads none of the suite's files is an error, as
 	// when none does: it is not left out without a word.
 	have := formatsOf(rows)
@@ -305,6 +323,18 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 		return records[i].Solver < records[j].Solver
 	})
 	return records, ctx.Err()
+}
+
+// filesOf is the files of the rows and their refutation files.
+func filesOf(rows []suite.Row) []string {
+	var fs []string
+	for _, r := range rows {
+		fs = append(fs, r.File)
+		if r.Refutation != "" {
+			fs = append(fs, r.Refutation)
+		}
+	}
+	return fs
 }
 
 func formatsOf(rows []suite.Row) []string {

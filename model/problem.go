@@ -86,8 +86,13 @@ func (p Problem) Validate() error {
 			return err
 		}
 	}
-	if (p.Rows == nil) != (p.Cols == nil) || len(p.Rows) != len(p.Cols) {
-		return fmt.Errorf("model: %d rows and %d columns take a queen: give both, as many of each", len(p.Rows), len(p.Cols))
+	switch {
+	case p.Rows == nil && p.Cols != nil:
+		return fmt.Errorf("model: the columns that take a queen are given (%d of them) without the rows: give both, as many of each, or neither (nil: every row and column)", len(p.Cols))
+	case p.Rows != nil && p.Cols == nil:
+		return fmt.Errorf("model: the rows that take a queen are given (%d of them) without the columns: give both, as many of each, or neither (nil: every row and column)", len(p.Rows))
+	case len(p.Rows) != len(p.Cols):
+		return fmt.Errorf("model: %d rows and %d columns take a queen: give as many of each", len(p.Rows), len(p.Cols))
 	}
 	for _, set := range []struct {
 		name  string

@@ -76,6 +76,9 @@ type BacktrackResult struct {
 // rows that take none are passed through. On cancellation it returns
 // what it has so far with ctx.Err().
 func Backtrack(ctx context.Context, p model.Problem, opt BacktrackOptions) (BacktrackResult, error) {
+	if ctx == nil {
+		return BacktrackResult{}, nilContext("Backtrack")
+	}
 	if err := p.Validate(); err != nil {
 		return BacktrackResult{}, err
 	}

@@ -73,6 +73,9 @@ type SymmetryCount struct {
 // goroutines; the total is independent of both. On cancellation Bitmask
 // returns the counts of the finished units with ctx.Err().
 func Bitmask(ctx context.Context, n int, opt BitmaskOptions) (SymmetryCount, error) {
+	if ctx == nil {
+		return SymmetryCount{}, nilContext("Bitmask")
+	}
 	if n < 1 {
 		return SymmetryCount{}, model.Classic(n).Validate()
 	}

@@ -628,6 +628,9 @@ type ConstellationOptions struct {
 // ConstellationCount returns the counts of the finished units with
 // ctx.Err().
 func ConstellationCount(ctx context.Context, n int, opt ConstellationOptions) (SymmetryCount, error) {
+	if ctx == nil {
+		return SymmetryCount{}, nilContext("ConstellationCount")
+	}
 	if n < 1 {
 		return SymmetryCount{}, model.Classic(n).Validate()
 	}

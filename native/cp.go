@@ -129,6 +129,9 @@ type CPResult struct {
 // Counts and node counts do not depend on Jobs. On cancellation it returns
 // what it has with ctx.Err().
 func CP(ctx context.Context, p model.Problem, opt CPOptions) (CPResult, error) {
+	if ctx == nil {
+		return CPResult{}, nilContext("CP")
+	}
 	if err := p.Validate(); err != nil {
 		return CPResult{}, err
 	}

@@ -48,6 +48,9 @@ const MaxProbes = min(1<<32, math.MaxInt) // the largest int on a 32-bit platfor
 // one a core). On cancellation it returns the probes made so far with
 // ctx.Err().
 func EstimateCP(ctx context.Context, p model.Problem, probes int, seed uint64, jobs int) (CPEstimate, error) {
+	if ctx == nil {
+		return CPEstimate{}, nilContext("EstimateCP")
+	}
 	if err := p.Validate(); err != nil {
 		return CPEstimate{}, err
 	}
@@ -150,6 +153,9 @@ type CPForecast struct {
 // asks the relaxation (Refute) for a variant, and measures cp's speed on
 // p with jobs goroutines for measure.
 func ForecastCP(ctx context.Context, p model.Problem, probes int, seed uint64, jobs int, measure time.Duration) (CPForecast, error) {
+	if ctx == nil {
+		return CPForecast{}, nilContext("ForecastCP")
+	}
 	var r CPForecast
 	est, err := EstimateCP(ctx, p, probes, seed, jobs)
 	if err != nil {

@@ -1051,6 +1051,9 @@ type JoinResult struct {
 // the variant's board has no symmetry to rely on). opt.Take is for the
 // classic problem's units only.
 func JoinCountProblem(ctx context.Context, p model.Problem, opt JoinOptions) (JoinResult, error) {
+	if ctx == nil {
+		return JoinResult{}, nilContext("JoinCountProblem")
+	}
 	if err := p.Validate(); err != nil {
 		return JoinResult{}, err
 	}
@@ -1088,6 +1091,9 @@ func JoinCountProblem(ctx context.Context, p model.Problem, opt JoinOptions) (Jo
 // The units (JoinUnits(n)) run on opt.Jobs goroutines. On cancellation
 // JoinCount returns the counts of the finished units with ctx.Err().
 func JoinCount(ctx context.Context, n int, opt JoinOptions) (JoinResult, error) {
+	if ctx == nil {
+		return JoinResult{}, nilContext("JoinCount")
+	}
 	if n < 1 {
 		return JoinResult{}, model.Classic(n).Validate()
 	}

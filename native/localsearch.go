@@ -83,6 +83,9 @@ type LocalSearchResult struct {
 // N = 2 and 3 return ErrNoSolution at once. On cancellation LocalSearch
 // returns ctx.Err().
 func LocalSearch(ctx context.Context, n int, opt LocalSearchOptions) (*LocalSearchResult, error) {
+	if ctx == nil {
+		return nil, nilContext("LocalSearch")
+	}
 	if n < 1 {
 		return nil, model.Classic(n).Validate()
 	}

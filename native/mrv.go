@@ -41,6 +41,9 @@ type HeuristicResult struct {
 // backtrack-free. Pre-placed queens and blocked squares are honoured. On
 // cancellation it returns what it has with ctx.Err().
 func Heuristic(ctx context.Context, p model.Problem, opt HeuristicOptions) (HeuristicResult, error) {
+	if ctx == nil {
+		return HeuristicResult{}, nilContext("Heuristic")
+	}
 	if err := p.Validate(); err != nil {
 		return HeuristicResult{}, err
 	}

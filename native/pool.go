@@ -2,6 +2,7 @@ package native
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"runtime"
 	"sync"
@@ -205,4 +206,10 @@ func jobsOf(jobs int) int {
 		return runtime.NumCPU()
 	}
 	return jobs
+}
+
+// nilContext is the error of an entry point given a nil context: an error,
+// not the panic of its first use.
+func nilContext(fn string) error {
+	return fmt.Errorf("native: %s was given a nil context (use context.Background())", fn)
 }

@@ -33,6 +33,9 @@ const RelaxMaxN = CPMaxN
 // more cost than searching them, so CP uses it at the root only (see
 // docs/design.md).
 func Refute(ctx context.Context, p model.Problem) (*model.Farkas, error) {
+	if ctx == nil {
+		return nil, nilContext("Refute")
+	}
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}

@@ -516,6 +516,9 @@ type instance struct {
 // leaves no manifest. Every instance's expected answer comes from dancing
 // links and gini, which must agree.
 func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
+	if ctx == nil {
+		return nil, errors.New("suite: Generate was given a nil context (use context.Background())")
+	}
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}

@@ -71,6 +71,9 @@ type VerifyOptions struct {
 // otherwise). The refutation file of an instance (Row.Refutation) must
 // check against its problem. It returns one line per problem found.
 func Verify(ctx context.Context, dir string, o VerifyOptions) ([]string, int, error) {
+	if ctx == nil {
+		return nil, 0, errors.New("suite: Verify was given a nil context (use context.Background())")
+	}
 	m, _, err := ReadManifest(dir)
 	if err != nil {
 		return nil, 0, err

@@ -73,6 +73,9 @@ Every model and cover is verified as a solution before it is counted.
 			if err := solverOpts.check(ct.Name); err != nil {
 				return err
 			}
+			if err := distinctFiles(fileArg{"--checkpoint", unitOpts.checkpoint, true}, fileArg{"-o", unitOpts.out, true}, fileArg{"--refutation", refute.path, true}, probFlags.paramFile()); err != nil {
+				return err
+			}
 			if unitOpts.active(cmd) {
 				if !ct.Units || unique || asJSON || !p.IsClassic() {
 					return usagef("--checkpoint, --shard and --depth count the classic problem with --method constellation (both counts) or join (all solutions); no --unique or --json")

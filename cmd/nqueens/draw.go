@@ -76,6 +76,13 @@ million-queen solution shows its structure.`,
 			if size < 0 || size > 16384 {
 				return usagef("--size must be between 1 and 16384 pixels")
 			}
+			solution := ""
+			if len(args) == 2 {
+				solution = args[1]
+			}
+			if err := distinctFiles(fileArg{"--svg", pic.svg, true}, fileArg{"--png", pic.png, true}, fileArg{"FILE", solution, false}, probFlags.paramFile()); err != nil {
+				return err
+			}
 			if err := pic.check(); err != nil {
 				return err
 			}

@@ -60,6 +60,9 @@ variable map and the expected number of solutions when it is known.`,
 			if err := checkWritable(out); err != nil {
 				return err
 			}
+			if err := distinctFiles(fileArg{"-o", out, true}, probFlags.paramFile()); err != nil {
+				return err
+			}
 			write := func(w io.Writer) error { return nqueens.Encode(cmd.Context(), w, p, opt) }
 			if out != "" {
 				return atomicfile.Write(cmd.Context(), out, write)

@@ -207,6 +207,11 @@ func TestBadInput(t *testing.T) {
 		{[]string{"solve", "8", "--fix", "1-1", "-m", "backtrack"}, "", 2, `nqueens: --fix: model: square 1 "1-1" is not ROW:COL`},
 		{[]string{"solve", "500", "--board"}, "", 2, "nqueens: --board draws boards up to N = 200"},
 		{[]string{"solve", "8", "-o", "/nonexistent/dir/x.txt"}, "", 2, "nqueens: cannot write /nonexistent/dir/x.txt: folder /nonexistent/dir: no such file or directory"},
+		// One file for two roles: refused before anything is written.
+		{[]string{"count", "12", "--shard", "0/2", "-o", "one.json", "--checkpoint", "one.json"}, "", 2, "nqueens: --checkpoint one.json is also written as -o: one file cannot be both"},
+		{[]string{"count", "12", "--shard", "0/2", "-o", "./x/../one.json", "--checkpoint", "one.json"}, "", 2, "is also written as -o: one file cannot be both"},
+		{[]string{"solve", "8", "-o", "s.txt", "--svg", "s.txt"}, "", 2, "nqueens: -o s.txt is also written as --svg: one file cannot be both"},
+		{[]string{"solve", "--diagonals", "../../testdata/gent2017/diag-10-4-1.param:4", "--refutation", "../../testdata/gent2017/diag-10-4-1.param"}, "", 2, "is also read as --diagonals: one file cannot be both"},
 		{[]string{"solve", "3"}, "", 1, ""},
 		{[]string{"solve", "8", "-m", "backtrack", "--fix", "1:1,2:2"}, "", 1, ""},
 		{[]string{"count", "33"}, "", 2, "nqueens: N = 33 is too large for counting with constellation (at most 32)"},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -76,4 +77,50 @@ func (r *refutationFlag) write(ctx context.Context, e *env, p model.Problem, f *
 	}
 	opt := encode.Options{Generator: "nqueens " + nqueens.Version, Command: e.cmdline}
 	return "", atomicfile.Write(ctx, r.path, func(w io.Writer) error { return encode.WriteRefutation(w, p, f, opt) })
+}
+
+// fileArg is a file that a command reads or writes, with the flag or
+// argument that names it.
+type fileArg struct {
+	name, path string
+	out        bool
+}
+
+// distinctFiles refuses a command whose output is also another of its
+// outputs or one of its inputs (by name, or the same file by another
+// name): the one written last would replace the other, or a file read
+// would be overwritten. Standard input and output ("-", "") and files that
+// are not regular (a device, a FIFO) are left out.
+func distinctFiles(files ...fileArg) error {
+	same := func(a, b string) bool {
+		if pa, err1 := filepath.Abs(a); err1 == nil {
+			if pb, err2 := filepath.Abs(b); err2 == nil && pa == pb {
+				return true
+			}
+		}
+		sa, err1 := os.Stat(a)
+		sb, err2 := os.Stat(b)
+		return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+	}
+	for i, a := range files {
+		if !a.out || a.path == "" || a.path == "-" {
+			continue
+		}
+		if st, err := os.Stat(a.path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+			continue // written through: a device or a FIFO
+		}
+		for j, b := range files {
+			if i == j || b.path == "" || b.path == "-" || j < i && b.out {
+				continue
+			}
+			if same(a.path, b.path) {
+				role := "read as"
+				if b.out {
+					role = "written as"
+				}
+				return usagef("%s %s is also %s %s: one file cannot be both", a.name, a.path, role, b.name)
+			}
+		}
+	}
+	return nil
 }

@@ -110,6 +110,13 @@ func (o *outsideFlags) run(cmd *cobra.Command, e *env, args []string) error {
 	if err := checkWritable(o.out); err != nil {
 		return err
 	}
+	answer := ""
+	if len(args) > 0 {
+		answer = args[0]
+	}
+	if err := distinctFiles(fileArg{"-o", o.out, true}, fileArg{"--instance", o.instance, false}, fileArg{"ANSWER", answer, false}, fileArg{"--proof", o.proof, false}); err != nil {
+		return err
+	}
 	data, err := textio.ReadFile(o.instance, maxOutsideInstance)
 	var pe *os.PathError
 	switch {

@@ -47,6 +47,13 @@ picks one encoding of a SAT solver.`,
 			if cactus == "" && scatter == "" && byN == "" && hardness == "" {
 				return usagef("plot: give --cactus, --scatter, --by-n or --hardness")
 			}
+			scatterFile := ""
+			if scatter != "" {
+				scatterFile = args[2]
+			}
+			if err := distinctFiles(fileArg{"--cactus", cactus, true}, fileArg{"--scatter", scatterFile, true}, fileArg{"--by-n", byN, true}, fileArg{"--hardness", hardness, true}, fileArg{"RESULTS", args[0], false}); err != nil {
+				return err
+			}
 			recs, err := lab.ReadResults(args[0])
 			if err != nil {
 				return err

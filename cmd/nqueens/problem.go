@@ -102,6 +102,17 @@ func (prob *problemFlags) parse(args []string) (model.Problem, error) {
 	return p, nil
 }
 
+// paramFile is the file that --diagonals reads, "" for none.
+func (prob *problemFlags) paramFile() fileArg {
+	path := prob.diagonals
+	if i := strings.LastIndexByte(path, ':'); i >= 0 {
+		if _, err := os.Stat(path); err != nil {
+			path = path[:i]
+		}
+	}
+	return fileArg{name: "--diagonals", path: path}
+}
+
 // readDiagonals reads --diagonals FILE.param[:D]: the list of the file and
 // how many of its diagonals to take (all without :D). A D above the list's
 // length is bad input.

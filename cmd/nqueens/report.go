@@ -73,6 +73,9 @@ The results load into pandas in one line: pandas.read_json(FILE, lines=True)
 					return err
 				}
 			}
+			if err := distinctFiles(fileArg{"-o", out, true}, fileArg{"--runs", runsCSV, true}, fileArg{"RESULTS", args[0], false}); err != nil {
+				return err
+			}
 			var pairs [][2]string
 			for _, sc := range scatters {
 				a, b, ok := strings.Cut(sc, ",")

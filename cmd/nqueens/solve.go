@@ -76,6 +76,9 @@ solution: the exit status is then 1.
 			if err := checkWritable(refute.path); err != nil {
 				return err
 			}
+			if err := distinctFiles(fileArg{"-o", out, true}, fileArg{"--refutation", refute.path, true}, fileArg{"--svg", pic.svg, true}, fileArg{"--png", pic.png, true}, probFlags.paramFile()); err != nil {
+				return err
+			}
 			if err := pic.check(); err != nil {
 				return err
 			}

@@ -55,6 +55,9 @@ func Available() error {
 // is cut short by ctx (its error is returned). The process is killed when
 // ctx is done.
 func Solve(ctx context.Context, model []byte, o Options, each func(solution string) error) (Result, error) {
+	if ctx == nil || each == nil {
+		return Result{}, errors.New("minizinc: Solve was given a nil context or function")
+	}
 	var res Result
 	if err := Available(); err != nil {
 		return res, err
