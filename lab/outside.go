@@ -133,20 +133,26 @@ func CheckOutside(ctx context.Context, f encode.Format, data []byte, answer io.R
 // model against every clause, and judges it as judgeOutside does; with a
 // proof, an UNSAT answer is certified by it.
 func checkDIMACS(ctx context.Context, c Checked, data []byte, answer io.Reader, o CheckOptions) (Checked, error) {
-	formula, _, err := cnf.ReadFormula(bytes.NewReader(data))
+	// The file read twice as a stream (its size, then the model's check
+	// clause by clause): only a proof's check builds the formula.
+	var tally cnf.Tally
+	info, err := cnf.ReadDIMACS(bytes.NewReader(data), &tally)
 	if err != nil {
 		return c, err
 	}
-	vars, clauses := formula.Size()
-	c.Clauses = clauses
-	r, err := sat.ReadAnswer(answer, vars)
+	c.Clauses = info.Clauses
+	r, err := sat.ReadAnswer(answer, info.Vars)
 	if err != nil {
 		return c, &AnswerError{err}
 	}
 	ans := Answer{Status: r.Status}
 	switch {
 	case r.Status == sat.Sat:
-		if err := sat.CheckModel(formula, r.Model); err != nil {
+		check := &sat.Checker{M: r.Model}
+		if _, err := cnf.ReadDIMACS(bytes.NewReader(data), check); err != nil {
+			return c, err
+		}
+		if err := check.Err(); err != nil {
 			c.Status, c.Detail = Wrong, strings.TrimPrefix(err.Error(), "sat: ")
 			return c, nil
 		}
@@ -161,6 +167,10 @@ func checkDIMACS(ctx context.Context, c Checked, data []byte, answer io.Reader, 
 		}
 		ans.Placement = q
 	case r.Status == sat.Unsat && o.Proof != nil:
+		formula, _, err := cnf.ReadFormula(bytes.NewReader(data))
+		if err != nil {
+			return c, err
+		}
 		res, err := drat.Check(ctx, formula, o.Proof)
 		var de *drat.Error
 		switch {

@@ -250,12 +250,18 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 	if total == 0 {
 		return nil, optionErrorf("lab: none of the solvers reads a file of the suite in %s (its formats: %s)", dir, strings.Join(formatsOf(rows), ", "))
 	}
-	// What the runs at once may hold of their solvers' output.
+	// What the runs at once may hold: each its instance's bytes (judged
+	// as they were read, its model checked clause by clause as they
+	// stream) and what it keeps of its solver's output.
 	var most int64
 	for _, t := range tasks {
-		most = max(most, outputCap(t.row))
+		size := int64(0)
+		if st, err := os.Stat(filepath.Join(dir, t.row.File)); err == nil {
+			size = st.Size()
+		}
+		most = max(most, size+outputCap(t.row))
 	}
-	if err := memlimit.Check(uint64(min(o.Jobs, len(tasks)))*uint64(most), fmt.Sprintf("the output of %d runs at once (%s each at most)", min(o.Jobs, len(tasks)), memlimit.GB(uint64(most)))); err != nil {
+	if err := memlimit.Check(uint64(min(o.Jobs, len(tasks)))*uint64(most), fmt.Sprintf("%d runs at once (an instance and its answer, %s each at most)", min(o.Jobs, len(tasks)), memlimit.GB(uint64(most)))); err != nil {
 		return nil, &nqueens.OptionError{Err: fmt.Errorf("lab: %v", err)}
 	}
 	if o.Progress != nil {
@@ -556,18 +562,31 @@ func outOfMemory(out string) bool {
 // bytes and decodes the queens; problem says why the model is wrong, ""
 // when it is not.
 func checkModel(data []byte, row suite.Row, m sat.Model) (q model.Placement, problem string) {
-	formula, _, err := cnf.ReadFormula(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Sprintf("the instance does not read: %v", err)
+	if err := streamModel(data, m); err != nil {
+		return nil, err.Error()
 	}
-	if err := sat.CheckModel(formula, m); err != nil {
-		return nil, fmt.Sprintf("its model falsifies the instance: %v", err)
-	}
-	q, err = encode.Decode(row.N, func(v int) bool { return v < len(m) && m[v] })
+	q, err := encode.Decode(row.N, func(v int) bool { return v < len(m) && m[v] })
 	if err != nil {
 		return nil, fmt.Sprintf("its model is not a placement: %v", err)
 	}
 	return q, ""
+}
+
+// streamModel checks the model m against the clauses of the DIMACS file
+// data clause by clause, as they are read: nothing of the formula is
+// built, whatever its size. It says which clause m falsifies.
+func streamModel(data []byte, m sat.Model) error {
+	c := &sat.Checker{M: m}
+	info, err := cnf.ReadDIMACS(bytes.NewReader(data), c)
+	switch {
+	case err != nil:
+		return fmt.Errorf("the instance does not read: %v", err)
+	case len(m) < info.Vars+1:
+		return fmt.Errorf("its model assigns %d variables, the instance has %d", len(m)-1, info.Vars)
+	case c.Err() != nil:
+		return fmt.Errorf("its model falsifies the instance: %v", c.Err())
+	}
+	return nil
 }
 
 // outputCap bounds the standard output of a run that this process reads:

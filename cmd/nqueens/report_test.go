@@ -250,3 +250,21 @@ func ascending(cells iter.Seq2[int, string]) bool {
 	}
 	return true
 }
+
+// TestMarkdownEscaped: a solver's path with a column bar, an HTML tag,
+// emphasis and a line break stays one cell of one row in --markdown, and
+// one line in text.
+func TestMarkdownEscaped(t *testing.T) {
+	var b strings.Builder
+	writeTable(&b, [][]string{{"solver", "runs"}, {"/opt/a|b <img src=x onerror=alert(1)> *x*_y_`z`\nnext", "1"}}, 1, true)
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 3 || strings.Count(strings.ReplaceAll(lines[2], `\|`, ""), "|") != 3 || strings.Contains(lines[2], "<img") ||
+		!strings.Contains(lines[2], `a\|b &lt;img src=x onerror=alert(1)&gt; \*x\*\_y\_\`+"`"+`z\`+"`"+` next`) {
+		t.Errorf("markdown:\n%s", b.String())
+	}
+	b.Reset()
+	writeTable(&b, [][]string{{"solver", "runs"}, {"a\nb\rc", "1"}}, 1, false)
+	if strings.Count(b.String(), "\n") != 2 || !strings.Contains(b.String(), "a?b?c") {
+		t.Errorf("text:\n%q", b.String())
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,8 +16,20 @@ import (
 
 // writeTable prints rows, the first being the header: as a Markdown table,
 // or as text in columns, the first left ones aligned left and the others
-// right.
+// right. Every cell is escaped for its form (markdownCell, plainCell): a
+// solver's path or version cannot add a column, a line or markup.
 func writeTable(w io.Writer, rows [][]string, left int, markdown bool) {
+	escape := plainCell
+	if markdown {
+		escape = markdownCell
+	}
+	rows = slices.Clone(rows)
+	for k, r := range rows {
+		rows[k] = make([]string, len(r))
+		for i, c := range r {
+			rows[k][i] = escape(c)
+		}
+	}
 	var width []int
 	for _, r := range rows {
 		for i, s := range r {
@@ -48,6 +61,43 @@ func writeTable(w io.Writer, rows [][]string, left int, markdown bool) {
 			fmt.Fprintln(w, "|"+strings.Repeat(" --- |", len(r)))
 		}
 	}
+}
+
+// markdownCell escapes text for a cell of a Markdown table: the column
+// bar, the characters of emphasis, code, links and escapes with a
+// backslash, those of HTML as entities (a tag passes through most
+// renderers), control characters and line breaks as spaces.
+func markdownCell(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '&':
+			b.WriteString("&amp;")
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case strings.ContainsRune("\\|*_`[]#~", r):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < ' ' || r == 0x7f || r == '\u2028' || r == '\u2029':
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// plainCell is text for a cell of a table in columns: control characters
+// and line breaks as '?', so that a cell stays on its line.
+func plainCell(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f || r == '\u2028' || r == '\u2029' {
+			return '?'
+		}
+		return r
+	}, s)
 }
 
 // chosen is how many of the flags are set (of output formats that exclude
