@@ -606,17 +606,18 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		default:
 			ok, count, nodes, proof, err = decide(ctx, in.p, o.Budget)
 		}
-		expected, reason := Unsatisfiable, ""
+		expected, reason, budget := Unsatisfiable, "", 0.0
 		switch {
 		case undecided(ctx, err):
 			expected, reason = Undecided, fmt.Sprintf("not decided within the budget of %v by two independent methods", o.Budget)+undecidedEstimate(ctx, in.p)
+			budget = o.Budget.Seconds()
 			nodes = 0
 		case err != nil:
 			return nil, fmt.Errorf("%s: %w", in.id, err)
 		case ok:
 			expected = Satisfiable
 		}
-		base := Row{Expected: expected, Reason: reason, ID: in.id, Family: o.Family, N: in.p.N, M: in.m, K: in.k, Seed: o.Seed,
+		base := Row{Expected: expected, Reason: reason, BudgetSeconds: budget, ID: in.id, Family: o.Family, N: in.p.N, M: in.m, K: in.k, Seed: o.Seed,
 			Fixed: model.FormatSquares(in.p.Fixed), Blocked: model.FormatSquares(in.p.Blocked),
 			ExcludeSum: model.FormatDiagonals(in.p.Excluded, model.Sum), ExcludeDiff: model.FormatDiagonals(in.p.Excluded, model.Difference),
 			Solutions: count, DecideNodes: nodes, Reference: in.reference, ReferenceSeconds: in.referenceSeconds}

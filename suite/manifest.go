@@ -49,6 +49,9 @@ type Row struct {
 	// Expected is the instance's answer, with the reason when Undecided.
 	Expected Answer `json:"expected"`
 	Reason   string `json:"reason,omitempty"`
+	// BudgetSeconds is the time an UNKNOWN instance was given to be
+	// decided in (Options.Budget): Verify holds it to that.
+	BudgetSeconds float64 `json:"budget_s,omitempty"`
 	ID       string `json:"id"`
 	Family   string `json:"family"`
 	N        int    `json:"n"`
@@ -204,6 +207,9 @@ func (r Row) problem() string {
 	if r.Refutation != "" && r.Expected != Unsatisfiable {
 		return fmt.Sprintf("a refutation with the answer %s", r.Expected)
 	}
+	if r.BudgetSeconds < 0 || r.BudgetSeconds != 0 && r.Expected != Undecided {
+		return fmt.Sprintf("a budget of %g s with the answer %s (a budget is an UNKNOWN instance's)", r.BudgetSeconds, r.Expected)
+	}
 	if !r.Expected.Known() {
 		return fmt.Sprintf("expected %q is none of %s, %s, %s", textio.Clip(string(r.Expected), 40), Satisfiable, Unsatisfiable, Undecided)
 	}
@@ -337,7 +343,7 @@ func writeHashed(ctx context.Context, path string, write func(io.Writer) error, 
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason", "k", "exclude_sum", "exclude_diff", "reference", "reference_s", "gbd_hash", "refutation"}
+var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason", "k", "exclude_sum", "exclude_diff", "reference", "reference_s", "gbd_hash", "refutation", "budget_s"}
 
 // Manifest is the content of manifest.json.
 type Manifest struct {
@@ -370,12 +376,21 @@ func writeManifests(dir, command string, rows []Row) error {
 			}
 			cw.Write([]string{r.File, string(r.Expected), r.ID, r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), r.Fixed, r.Blocked,
 				strconv.FormatUint(r.Seed, 10), string(r.Format), r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol, r.Certificate, r.Command,
-				strconv.FormatUint(r.DecideNodes, 10), r.Reason, strconv.Itoa(r.K), r.ExcludeSum, r.ExcludeDiff, r.Reference, referenceSeconds(r), r.GBDHash, r.Refutation})
+				strconv.FormatUint(r.DecideNodes, 10), r.Reason, strconv.Itoa(r.K), r.ExcludeSum, r.ExcludeDiff, r.Reference, referenceSeconds(r), r.GBDHash, r.Refutation, budgetSeconds(r)})
 		}
 		cw.Flush()
 		return cw.Error()
 	}, nil)
 	return err
+}
+
+// budgetSeconds writes the budget of an UNKNOWN row for the CSV: "" for
+// the others.
+func budgetSeconds(r Row) string {
+	if r.BudgetSeconds == 0 {
+		return ""
+	}
+	return strconv.FormatFloat(r.BudgetSeconds, 'g', -1, 64)
 }
 
 // referenceSeconds writes the reference time of a row for the CSV: "" when

@@ -453,6 +453,22 @@ func TestBudgetAndHardness(t *testing.T) {
 	if problems, _, err := suite.Verify(context.Background(), filepath.Join(dir, "u"), suite.VerifyOptions{}); err != nil || len(problems) != 0 {
 		t.Errorf("verify of a suite with UNKNOWN instances: %v %v", err, problems)
 	}
+	// A manifest that calls a decided instance UNKNOWN, within a budget
+	// that decides it, was changed: verify says so.
+	decided := filepath.Join(dir, "d")
+	if _, err := suite.Generate(context.Background(), decided, suite.Options{Family: "completion", N: 8, M: 2, Count: 1, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile(filepath.Join(decided, "manifest.json"))
+	tampered := withField(withField(raw, 0, "expected", `"UNKNOWN"`), 0, "budget_s", "60")
+	os.WriteFile(filepath.Join(decided, "manifest.json"), tampered, 0o644)
+	if problems, _, err := suite.Verify(context.Background(), decided, suite.VerifyOptions{}); err != nil || len(problems) != 1 || !strings.Contains(problems[0], "the manifest was changed") {
+		t.Errorf("an UNKNOWN put in the manifest: %v %q", err, problems)
+	}
+	os.WriteFile(filepath.Join(decided, "manifest.json"), withField(raw, 0, "budget_s", "60"), 0o644)
+	if _, _, err := suite.Verify(context.Background(), decided, suite.VerifyOptions{}); err == nil || !strings.Contains(err.Error(), "a budget is an UNKNOWN instance's") {
+		t.Errorf("a budget with a decided answer: %v", err)
+	}
 	rows, err = suite.Generate(context.Background(), filepath.Join(dir, "h"), suite.Options{Family: "completion", N: 20, Hard: true, Count: 4, Seed: 3})
 	if err != nil {
 		t.Fatal(err)

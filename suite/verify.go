@@ -119,7 +119,8 @@ func (v *verifier) row(ctx context.Context, r Row) {
 		}
 	}
 	if r.Expected == Undecided {
-		return // no answer to check
+		v.undecided(ctx, r)
+		return
 	}
 	want := r.Expected == Satisfiable
 	// Every row on its own: its refutation, and the file of a format
@@ -180,6 +181,34 @@ func (v *verifier) row(ctx context.Context, r Row) {
 		}
 	default:
 		bad("%s: %v, the manifest %s", r.File, err, r.Expected)
+	}
+}
+
+// undecided holds an UNKNOWN row to its budget: an instance that the two
+// methods decide again within half of it (a margin for a machine of
+// another speed) was not UNKNOWN to the generator, and the manifest was
+// changed. A row without a budget is held to Verify's own.
+func (v *verifier) undecided(ctx context.Context, r Row) {
+	if v.decided[r.ID] {
+		return
+	}
+	v.decided[r.ID] = true
+	p, err := r.Problem()
+	if err != nil {
+		v.problems = append(v.problems, fmt.Sprintf("%s: %v", r.File, err))
+		return
+	}
+	budget := verifyBudget
+	if r.BudgetSeconds > 0 {
+		budget = min(budget, time.Duration(r.BudgetSeconds*float64(time.Second)))
+	}
+	ok, _, _, _, err := decide(ctx, p, budget/2)
+	if err == nil {
+		answer := Unsatisfiable
+		if ok {
+			answer = Satisfiable
+		}
+		v.problems = append(v.problems, fmt.Sprintf("%s: decided again, %s, within %v, half the budget the manifest gives its UNKNOWN: the manifest was changed", r.ID, answer, budget/2))
 	}
 }
 

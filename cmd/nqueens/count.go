@@ -77,8 +77,11 @@ Every model and cover is verified as a solution before it is counted.
 				return err
 			}
 			if unitOpts.active(cmd) {
-				if !ct.Units || unique || asJSON || !p.IsClassic() {
-					return usagef("--checkpoint, --shard and --depth count the classic problem with --method constellation (both counts) or join (all solutions); no --unique or --json")
+				switch {
+				case !ct.Units || asJSON || !p.IsClassic():
+					return usagef("--checkpoint, --shard and --depth count the classic problem with --method constellation (both counts) or join (all solutions); no --json")
+				case unique && ct.Name != nqueens.Constellation:
+					return usagef("--unique with --checkpoint or --shard counts by --method constellation, whose work units record their orbits: the join counts all solutions only")
 				}
 				return unitOpts.run(cmd, e, ct.Name, n, jobs, &solverOpts)
 			}

@@ -1110,6 +1110,25 @@ func TestJoinShardsCLI(t *testing.T) {
 			t.Errorf("%v: %d %q", args, code, errs)
 		}
 	}
+	// --unique with a journal and with shards: the constellation count,
+	// whose units record their orbits, gives both counts.
+	cku := filepath.Join(dir, "ck-unique")
+	for _, want := range []string{"730 in all); agrees with OEIS", "730 resumed from " + cku} {
+		if code, out, errs := runCLI(t, "", "count", "12", "--unique", "--checkpoint", cku); code != 0 || !strings.HasPrefix(out, "N = 12: 14,200 solutions, 1,787 essentially distinct;") || !strings.Contains(out, want) {
+			t.Errorf("--unique --checkpoint: %d %q %q", code, out, errs)
+		}
+	}
+	var uparts []string
+	for i := range 3 {
+		f := filepath.Join(dir, fmt.Sprintf("u%d.json", i))
+		if code, _, errs := runCLI(t, "", "count", "13", "--unique", "--shard", fmt.Sprintf("%d/3", i), "-o", f); code != 0 {
+			t.Fatalf("--unique --shard: %d %q", code, errs)
+		}
+		uparts = append(uparts, f)
+	}
+	if code, out, errs := runCLI(t, "", append([]string{"merge"}, uparts...)...); code != 0 || !strings.HasPrefix(out, "N = 13: 73,712 solutions, 9,233 essentially distinct; 3 shards") {
+		t.Errorf("merge of --unique shards: %d %q %q", code, out, errs)
+	}
 	ck := filepath.Join(dir, "ck2")
 	if code, out, errs := runCLI(t, "", "count", "13", "-m", "join", "--checkpoint", ck); code != 0 || !strings.HasPrefix(out, "N = 13: 73,712 solutions;") {
 		t.Errorf("checkpoint: %d %q %q", code, out, errs)
