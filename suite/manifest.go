@@ -52,10 +52,10 @@ type Row struct {
 	// BudgetSeconds is the time an UNKNOWN instance was given to be
 	// decided in (Options.Budget): Verify holds it to that.
 	BudgetSeconds float64 `json:"budget_s,omitempty"`
-	ID       string `json:"id"`
-	Family   string `json:"family"`
-	N        int    `json:"n"`
-	M        int    `json:"m"`
+	ID            string  `json:"id"`
+	Family        string  `json:"family"`
+	N             int     `json:"n"`
+	M             int     `json:"m"`
 	// K is the diagonals family's minimum of open squares a row and
 	// column keeps (Gent, Jefferson and Nightingale's k).
 	K       int    `json:"k,omitempty"`
