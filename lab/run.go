@@ -562,8 +562,8 @@ func outOfMemory(out string) bool {
 // bytes and decodes the queens; problem says why the model is wrong, ""
 // when it is not.
 func checkModel(data []byte, row suite.Row, m sat.Model) (q model.Placement, problem string) {
-	if err := streamModel(data, m); err != nil {
-		return nil, err.Error()
+	if problem := streamModel(data, m); problem != "" {
+		return nil, problem
 	}
 	q, err := encode.Decode(row.N, func(v int) bool { return v < len(m) && m[v] })
 	if err != nil {
@@ -574,19 +574,20 @@ func checkModel(data []byte, row suite.Row, m sat.Model) (q model.Placement, pro
 
 // streamModel checks the model m against the clauses of the DIMACS file
 // data clause by clause, as they are read: nothing of the formula is
-// built, whatever its size. It says which clause m falsifies.
-func streamModel(data []byte, m sat.Model) error {
+// built, whatever its size. It says what is wrong with m ("" when
+// nothing is): the clause it falsifies.
+func streamModel(data []byte, m sat.Model) string {
 	c := &sat.Checker{M: m}
 	info, err := cnf.ReadDIMACS(bytes.NewReader(data), c)
 	switch {
 	case err != nil:
-		return fmt.Errorf("the instance does not read: %v", err)
+		return "the instance does not read: " + err.Error()
 	case len(m) < info.Vars+1:
-		return fmt.Errorf("its model assigns %d variables, the instance has %d", len(m)-1, info.Vars)
+		return fmt.Sprintf("its model assigns %d variables, the instance has %d", len(m)-1, info.Vars)
 	case c.Err() != nil:
-		return fmt.Errorf("its model falsifies the instance: %v", c.Err())
+		return "its model falsifies the instance: " + c.Err().Error()
 	}
-	return nil
+	return ""
 }
 
 // outputCap bounds the standard output of a run that this process reads:
