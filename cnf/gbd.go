@@ -27,8 +27,23 @@ type GBD struct {
 // NewGBD starts a GBD hash.
 func NewGBD() *GBD { return &GBD{md5: md5.New(), start: true, closed: true} }
 
+// gbdChunk is how many bytes Write normalises at once: its buffer stays
+// this small whatever is written to it in one call (a whole file, say).
+const gbdChunk = 64 << 10
+
 // Write adds DIMACS bytes (uncompressed).
 func (g *GBD) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > gbdChunk {
+		g.write(p[:gbdChunk])
+		p = p[gbdChunk:]
+	}
+	g.write(p)
+	return n, nil
+}
+
+// write adds at most gbdChunk bytes.
+func (g *GBD) write(p []byte) {
 	buf := g.buf[:0]
 	for _, c := range p {
 		switch {
@@ -49,7 +64,6 @@ func (g *GBD) Write(p []byte) (int, error) {
 	}
 	g.md5.Write(buf)
 	g.buf = buf
-	return len(p), nil
 }
 
 // Sum ends the hash and returns it in hexadecimal; nothing is to be

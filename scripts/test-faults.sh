@@ -248,6 +248,25 @@ chmod +x flood-line.sh
 check "run: a solver that prints a line of 200 MB, under ulimit -d 300000" 0 1 /usr/bin/time -f "%M" -o rss sh -c 'ulimit -d 300000 && exec "$0" --quiet run lab --solvers "$1" --results flood.jsonl -j 2' "$bin" "$PWD/flood-line.sh"
 [ "$(tail -n 1 rss)" -lt 100000 ] || fail "run held $(tail -n 1 rss) KB of a solver's output"
 grep -q '"status":"CRASH"' flood.jsonl || fail "the flood was not a CRASH"
+# An instance of 250 MB (n = 1000, sequential) under a data segment that
+# holds it but not its formula: the model is checked as the clauses
+# stream, or the run is refused with the figure; never an out-of-memory.
+q gen classic --from 1000 --to 1000 --amo sequential --out bigsuite >/dev/null 2>&1
+printf '#!/bin/sh\necho "s UNKNOWN"\n' >unknown.sh
+chmod +x unknown.sh
+check "run: an instance of 250 MB under ulimit -d 400000" 2 1 sh -c 'ulimit -d 400000 && exec "$0" --quiet run bigsuite --solvers "$1" --results big.jsonl' "$bin" "$PWD/unknown.sh"
+expect_err "needs about"
+check "run: an instance of 250 MB under ulimit -d 800000" 0 1 sh -c 'ulimit -d 800000 && exec "$0" --quiet run bigsuite --solvers "$1" --results big.jsonl' "$bin" "$PWD/unknown.sh"
+rm -rf bigsuite
+# A solver's path that would add a column or markup to a Markdown table.
+mkdir -p 'odd|dir'
+cp unknown.sh 'odd|dir/<b>solver'
+check "run --markdown: a solver's path escaped" 0 1 q run lab --solvers "$PWD/odd|dir/<b>solver" --results odd.jsonl --markdown
+grep -q '<b>' out && fail "an HTML tag passed into the Markdown table"
+grep -qF 'odd\|dir/&lt;b&gt;solver' out || fail "the path is not escaped"
+# One file for two roles.
+check "count --shard -o F --checkpoint F" 2 1 q count 12 --shard 0/2 -o same.json --checkpoint same.json
+[ -e same.json ] && fail "a file was written"
 
 # --- answers that must be right ---
 echo "test-faults: answers that must be right ($SECONDS s)"

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -29,7 +30,23 @@ import (
 	"github.com/queenslab/nqueens/internal/textio"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() {
+	goMemoryLimit()
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// goMemoryLimit has the Go runtime keep its heap under the process's
+// data-segment or cgroup limit (memlimit.GoLimit), unless GOMEMLIMIT says
+// otherwise: the collector then runs before the heap it maps reaches the
+// limit, instead of the runtime failing at it.
+func goMemoryLimit() {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	if l, ok := memlimit.GoLimit(); ok {
+		debug.SetMemoryLimit(l)
+	}
+}
 
 // Exit statuses; after a signal, 128 plus its number, as a shell reports it.
 // exitStatuses says what each means, for the help.

@@ -88,3 +88,25 @@ func GB(b uint64) string {
 	}
 	return fmt.Sprintf("%.1f GB", float64(b)/1e9)
 }
+
+// GoLimit is the soft memory limit the Go runtime of this process should
+// keep to (runtime/debug.SetMemoryLimit): nine tenths of its data-segment
+// limit (RLIMIT_DATA, which counts the heap the runtime maps, collected or
+// not) or of its cgroup's memory.max, the lesser; ok is false when neither
+// is set. Without it the collector lets the heap grow to twice what is
+// live before it runs, and past such a limit the runtime fails to map its
+// heap and ends the process with its own fatal error.
+func GoLimit() (int64, bool) {
+	var limit uint64
+	_, data, _, hasData := platform.Limits()
+	if hasData {
+		limit = data
+	}
+	if max, _, found := platform.Cgroup(); found && (limit == 0 || max < limit) {
+		limit = max
+	}
+	if limit == 0 || limit > 1<<62 {
+		return 0, false
+	}
+	return int64(limit / 10 * 9), true
+}

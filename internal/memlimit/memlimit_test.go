@@ -2,8 +2,10 @@ package memlimit_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -66,5 +68,25 @@ func TestDataLimit(t *testing.T) {
 	cmd.Env = append(os.Environ(), "MEMLIMIT_CHILD=data")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("child: %v\n%s", err, out)
+	}
+}
+
+// TestGoLimit: the Go runtime's soft limit is nine tenths of the
+// data-segment limit, when one is set (a child with ulimit -d shows it).
+func TestGoLimit(t *testing.T) {
+	if l, ok := memlimit.GoLimit(); ok && l <= 0 {
+		t.Errorf("limit %d", l)
+	}
+	if os.Getenv("MEMLIMIT_CHILD") == "1" {
+		l, ok := memlimit.GoLimit()
+		fmt.Println("golimit", l, ok)
+		return
+	}
+	if _, err := exec.LookPath("sh"); err != nil || runtime.GOOS != "linux" {
+		t.Skip("needs sh and Linux")
+	}
+	out, err := exec.Command("sh", "-c", `ulimit -d 1000000 && MEMLIMIT_CHILD=1 exec "$0" -test.run '^TestGoLimit$'`, os.Args[0]).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), fmt.Sprintf("golimit %d true", int64(1000000<<10/10*9))) {
+		t.Errorf("under ulimit -d 1000000: %v %s", err, out)
 	}
 }
