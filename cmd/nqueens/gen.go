@@ -28,7 +28,8 @@ func newGen(e *env) *cobra.Command {
 		Long: `Write a benchmark suite into --out DIR: every instance in every format of
 --formats (` + encode.FormatNames() + `) and, for dimacs, every encoding of --amo,
 with DIR/manifest.json and DIR/manifest.csv (a row per file: file, expected
-SAT, UNSAT or UNKNOWN, id, family, n, m, the squares, seed, format, encoding,
+SAT, UNSAT or UNKNOWN (with its reason and budget), id, family, n, m, the
+squares, seed, format, encoding,
 variables, clauses or options, SHA-256, the number of solutions for N <= 10,
 and the dancing-links nodes to decide it). The expected answer of every
 instance is found by two independent complete methods at once, dancing
@@ -58,12 +59,15 @@ JAIR 59, 2017):
               their CNF, drawing lists until --count are kept: instances of
               known difficulty, the answer still decided by the two methods.
 
---verify DIR re-checks a suite: every file's SHA-256, DIMACS files re-solved
-by gini and XCC files by dancing links as read from disk, and every instance
-decided again, each within a minute (a file past it passes when its
-instance was decided again and the file's clauses or options are those of
-its encoding, written again), and every refutation file checked against
-its instance. An instance whose linear relaxation has no real solution is
+--verify DIR re-checks a suite: every file's SHA-256, its variables and
+clauses against its problem (and a DIMACS file's p cnf line), every file
+its problem's encoding written again, every instance decided again within
+a minute, DIMACS files re-solved by gini and XCC files by dancing links as
+read from disk (within a minute, or 5 s once the file is its problem's
+encoding and the problem was decided again: the answer stands), every
+refutation file checked against its instance, and an UNKNOWN instance
+held to its budget (decided within half of it: the manifest was changed).
+It shows its progress. An instance whose linear relaxation has no real solution is
 UNSAT by its Farkas refutation, checked, even past --budget: the proof is
 written beside the instance as ID.farkas (integer weights; 'nqueens verify
 N ... ID.farkas' checks it), named in the refutation column, and the
