@@ -41,7 +41,7 @@ var allowedImports = map[string][]string{
 	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
 	"suite":               {"", "confirm", "model", "native", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/pyrand", "internal/textio"},
 	"lab":                 {"", "confirm", "draw", "model", "encode", "cnf", "cnf/drat", "solvers/sat", "solvers/minizinc", "suite", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/panics", "internal/platform", "internal/textio"},
-	"cluster":             {"", "native", "internal/lockfile", "internal/textio", "internal/memlimit"},
+	"cluster":             {"", "model", "native", "internal/lockfile", "internal/textio", "internal/memlimit"},
 	"draw":                {"model", "native"},
 	"scripts/typecheck":   {}, // a tool of the test script
 }

@@ -18,12 +18,14 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/queenslab/nqueens"
@@ -90,6 +92,10 @@ type Result struct {
 	Done                 int
 	ByOrbit              [3]uint64
 	All, Distinct, Nodes uint64
+	// UnitAll, of a shard of the join, is what each of its units added,
+	// the shard's units in order (unit Shard + k·Shards is UnitAll[k]):
+	// what a merge recounts a sample of (MergeOptions.SpotCheck).
+	UnitAll []uint64
 }
 
 // unitRecord is what one unit adds: for the constellation count its classes
@@ -207,9 +213,25 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 		defer j.Close()
 	}
 	defer func() { res.Done += res.Resumed }()
-	for _, r := range done {
+	var unitMu sync.Mutex
+	if join && o.Shards > 0 {
+		if err := memlimit.Check(uint64(res.Units)*8, fmt.Sprintf("the counts of the %d units of shard %d/%d", res.Units, o.Shard, o.Shards)); err != nil {
+			return nil, err
+		}
+		res.UnitAll = make([]uint64, res.Units)
+	}
+	slot := func(i int) int {
+		if o.Shards == 0 {
+			return i
+		}
+		return i / o.Shards
+	}
+	for i, r := range done {
 		res.add(r)
 		res.Resumed++
+		if res.UnitAll != nil {
+			res.UnitAll[slot(i)] = r.All
+		}
 	}
 	var werr error
 	if o.Progress != nil {
@@ -229,6 +251,11 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 	}
 	onUnit := func(i int, r unitRecord) {
 		res.Done++
+		if res.UnitAll != nil {
+			unitMu.Lock()
+			res.UnitAll[slot(i)] = r.All
+			unitMu.Unlock()
+		}
 		if j != nil && werr == nil {
 			werr = j.Append(i, r, join)
 		}
@@ -531,10 +558,14 @@ type ShardFile struct {
 	All      uint64    `json:"all"`
 	Distinct uint64    `json:"distinct"`
 	Nodes    uint64    `json:"nodes"`
-	Checksum string    `json:"checksum"`
+	// UnitAll, of the join's shards, is what each unit of the shard added,
+	// in order: their sum is All, and a merge recounts a sample of them
+	// by another method (MergeOptions.SpotCheck).
+	UnitAll  []uint64 `json:"unit_all,omitempty"`
+	Checksum string   `json:"checksum"`
 }
 
-const shardFormat = "nqueens-shard-3"
+const shardFormat = "nqueens-shard-4"
 
 func (s ShardFile) sum() string {
 	s.Checksum = ""
@@ -550,15 +581,48 @@ func NewShardFile(u *Result) ShardFile {
 		method = string(nqueens.Join)
 	}
 	s := ShardFile{Format: shardFormat, Version: nqueens.Version, Method: method, N: u.N, Depth: u.Depth, Total: u.Total, Digest: u.Digest, Shard: u.Shard,
-		Shards: u.Shards, Units: u.Units, ByOrbit: u.ByOrbit, All: u.All, Distinct: u.Distinct, Nodes: u.Nodes}
+		Shards: u.Shards, Units: u.Units, ByOrbit: u.ByOrbit, All: u.All, Distinct: u.Distinct, Nodes: u.Nodes, UnitAll: u.UnitAll}
 	s.Checksum = s.sum()
 	return s
 }
 
+// MergeOptions shape Merge.
+type MergeOptions struct {
+	// SpotCheck is how many units of each part of the join to count again
+	// by the constraint-propagation search (RecountUnit), drawn at random
+	// (Seed); 0 for none.
+	SpotCheck int
+	// Seed draws the units of the spot check: the same seed, the same
+	// units.
+	Seed uint64
+	// Progress, if set, is told of the units recounted and their total.
+	Progress func(done, total int)
+}
+
+// SpotCheckError is a unit of a part whose count a spot check found
+// false: the part, the unit, what it says and what the recount gives.
+type SpotCheckError struct {
+	Part       string
+	Index      int
+	Unit       native.JoinUnit
+	Said, Real uint64
+}
+
+func (e *SpotCheckError) Error() string {
+	return fmt.Sprintf("cluster: %s: unit %d (%s) says %d, the constraint-propagation search counts %d: the part is wrong, nothing merged", e.Part, e.Index, e.Unit, e.Said, e.Real)
+}
+
 // Merge checks that the parts are every shard of one count, each once and
 // unchanged, and adds them up. names name the parts in messages. Parts that
-// are not that are bad input (*nqueens.OptionError).
-func Merge(names []string, parts []ShardFile) (*Result, error) {
+// are not that are bad input (*nqueens.OptionError). A part of the join
+// must list its units' counts, which must add up to its own (a sum that
+// differs is bad input too); with o.SpotCheck, a sample of its units is
+// counted again by another method (RecountUnit), and one that differs is
+// a *SpotCheckError naming the part and unit.
+func Merge(ctx context.Context, names []string, parts []ShardFile, o MergeOptions) (*Result, error) {
+	if ctx == nil {
+		return nil, errors.New("cluster: Merge was given a nil context (use context.Background())")
+	}
 	bad := func(format string, a ...any) error {
 		return &nqueens.OptionError{Err: fmt.Errorf(format, a...)}
 	}
@@ -602,6 +666,20 @@ func Merge(names []string, parts []ShardFile) (*Result, error) {
 		if p.Units != want {
 			return nil, bad("cluster: %s counts %d units, shard %d/%d has %d", name, p.Units, p.Shard, p.Shards, want)
 		}
+		if p.Method == string(nqueens.Join) {
+			var sum uint64
+			for _, a := range p.UnitAll {
+				sum += a
+			}
+			switch {
+			case len(p.UnitAll) != p.Units:
+				return nil, bad("cluster: %s lists %d units' counts, its shard has %d units", name, len(p.UnitAll), p.Units)
+			case sum != p.All:
+				return nil, bad("cluster: %s says %d solutions, its units add up to %d", name, p.All, sum)
+			}
+		} else if p.UnitAll != nil {
+			return nil, bad("cluster: %s lists units' counts, which only the join's parts do", name)
+		}
 		seen[p.Shard] = name
 		for i := range res.ByOrbit {
 			res.ByOrbit[i] += p.ByOrbit[i]
@@ -622,13 +700,88 @@ func Merge(names []string, parts []ShardFile) (*Result, error) {
 		sort.Strings(missing)
 		return nil, bad("cluster: missing shards %s of N = %d", strings.Join(missing, ", "), first.N)
 	}
+	if o.SpotCheck > 0 {
+		if res.Method != nqueens.Join {
+			return nil, bad("cluster: a spot check recounts units of the join: the constellation count's parts (N = %d) have no variant to count again", first.N)
+		}
+		if err := spotCheck(ctx, names, parts, o); err != nil {
+			return nil, err
+		}
+	}
 	res.finish()
 	return res, nil
 }
 
+// spotCheck recounts o.SpotCheck units of each part, drawn with o.Seed,
+// on every core, and compares; the first unit that differs is the error.
+func spotCheck(ctx context.Context, names []string, parts []ShardFile, o MergeOptions) error {
+	rng := rand.New(rand.NewPCG(o.Seed, 0x5eed))
+	type pick struct {
+		part, k, index int
+		unit           native.JoinUnit
+	}
+	want := map[int]pick{} // by unit index
+	for pi, p := range parts {
+		for _, k := range rng.Perm(p.Units)[:min(o.SpotCheck, p.Units)] {
+			want[p.Shard+k*p.Shards] = pick{part: pi, k: k}
+		}
+	}
+	var picks []pick
+	for i, u := range native.JoinUnits(parts[0].N) {
+		if pk, ok := want[i]; ok {
+			pk.index, pk.unit = i, u
+			picks = append(picks, pk)
+		}
+	}
+	total := len(picks)
+	if o.Progress != nil {
+		o.Progress(0, total)
+	}
+	var mu sync.Mutex
+	var first error
+	done, next := 0, 0
+	var wg sync.WaitGroup
+	for range min(runtime.NumCPU(), total) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				if first != nil || next == total || ctx.Err() != nil {
+					mu.Unlock()
+					return
+				}
+				pk := picks[next]
+				next++
+				mu.Unlock()
+				got, err := RecountUnit(ctx, pk.unit)
+				mu.Lock()
+				switch {
+				case first != nil:
+				case err != nil:
+					first = fmt.Errorf("cluster: recounting unit %d of %s: %w", pk.index, names[pk.part], err)
+				case got != parts[pk.part].UnitAll[pk.k]:
+					first = &SpotCheckError{Part: names[pk.part], Index: pk.index, Unit: pk.unit, Said: parts[pk.part].UnitAll[pk.k], Real: got}
+				default:
+					done++
+					if o.Progress != nil {
+						o.Progress(done, total)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if first != nil {
+		return first
+	}
+	return ctx.Err()
+}
+
 // maxShardFile caps what ReadShardFile reads: a shard file is a few
-// hundred bytes.
-const maxShardFile = 64 << 10
+// hundred bytes, and a join's its units' counts, 21 bytes at most each.
+const maxShardFile = 1 << 30
 
 // ReadShardFile reads a shard file strictly: one JSON object with exactly
 // the fields of ShardFile and nothing after it. A file that is not that is

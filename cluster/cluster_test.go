@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -129,7 +130,7 @@ func TestShardsMerge(t *testing.T) {
 		parts = append(parts, cluster.NewShardFile(r))
 		names = append(names, "part-"+string(rune('0'+i)))
 	}
-	r, err := cluster.Merge(names, parts)
+	r, err := cluster.Merge(context.Background(), names, parts, cluster.MergeOptions{})
 	if err != nil || r.All != 73712 || r.Distinct != 9233 {
 		t.Fatalf("merge: %v %+v", err, r)
 	}
@@ -154,7 +155,7 @@ func TestShardsMerge(t *testing.T) {
 		{names, foreign, "part-1 is of another count"},
 		{names, otherUnits, "part-1 is of another count"},
 	} {
-		if _, err := cluster.Merge(tc.names, tc.parts); err == nil || !strings.Contains(err.Error(), tc.err) {
+		if _, err := cluster.Merge(context.Background(), tc.names, tc.parts, cluster.MergeOptions{}); err == nil || !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("merge: %v, want %q", err, tc.err)
 		}
 	}
@@ -207,7 +208,7 @@ func TestJoinUnits(t *testing.T) {
 			parts = append(parts, cluster.NewShardFile(r))
 			names = append(names, fmt.Sprintf("part%d", i))
 		}
-		merged, err := cluster.Merge(names, parts)
+		merged, err := cluster.Merge(context.Background(), names, parts, cluster.MergeOptions{})
 		if err != nil || merged.All != want || merged.HasDistinct() {
 			t.Fatalf("n = %d, merged: %v %+v, want %d", n, err, merged, want)
 		}
@@ -217,11 +218,47 @@ func TestJoinUnits(t *testing.T) {
 			t.Fatal(err)
 		}
 		mixed := append([]cluster.ShardFile{parts[0], cluster.NewShardFile(other)}, parts[2])
-		if _, err := cluster.Merge(names, mixed); err == nil || !strings.Contains(err.Error(), "method constellation") {
+		if _, err := cluster.Merge(context.Background(), names, mixed, cluster.MergeOptions{}); err == nil || !strings.Contains(err.Error(), "method constellation") {
 			t.Errorf("n = %d, mixed methods merged: %v", n, err)
 		}
 	}
 	if _, err := cluster.Count(context.Background(), 12, cluster.Options{Method: nqueens.Join, Depth: 2}); err == nil {
 		t.Error("a depth for the join accepted")
+	}
+}
+
+// TestRecountUnits: every unit of the join, counted again by the
+// constraint-propagation search on its variants (RecountUnit), adds what
+// the join's unit adds, for even and odd n; together they are Q(n).
+func TestRecountUnits(t *testing.T) {
+	ctx := context.Background()
+	top := 14
+	if testing.Short() {
+		top = 12
+	}
+	for n := native.JoinMinN; n <= top; n++ {
+		joined := map[int]uint64{}
+		var mu sync.Mutex
+		if _, err := native.JoinCount(ctx, n, native.JoinOptions{Jobs: 2, OnUnit: func(i int, r native.JoinUnitResult) {
+			mu.Lock()
+			joined[i] = r.All
+			mu.Unlock()
+		}}); err != nil {
+			t.Fatal(err)
+		}
+		var sum uint64
+		for i, u := range native.JoinUnits(n) {
+			got, err := cluster.RecountUnit(ctx, u)
+			if err != nil {
+				t.Fatalf("n = %d, unit %d: %v", n, i, err)
+			}
+			if got != joined[i] {
+				t.Errorf("n = %d, unit %d (%s): recounted %d, the join %d", n, i, u, got, joined[i])
+			}
+			sum += got
+		}
+		if all, _, _ := model.KnownCount(n); sum != all {
+			t.Errorf("n = %d: the units recounted add up to %d, Q(n) = %d", n, sum, all)
+		}
 	}
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -121,14 +123,28 @@ func (unitOpts *unitFlags) run(cmd *cobra.Command, e *env, method nqueens.Method
 }
 
 func newMerge(e *env) *cobra.Command {
-	return &cobra.Command{
+	var (
+		spot int
+		seed uint64
+	)
+	c := &cobra.Command{
 		Use:   "merge PART.json...",
 		Short: "Add up the shards of a count (nqueens count N --shard I/M -o PART.json)",
 		Long: `Read the shard files of one count, check that every shard of the same method,
 N, depth and version is present exactly once and unchanged (checksums), and
 print the total (and, for the constellation count, the essentially distinct)
 count, compared with OEIS where known. A missing, duplicated, changed or
-foreign part (a shard of the other method included) is an error that names it.`,
+foreign part (a shard of the other method included) is an error that names it.
+
+A part of the join lists what each of its units added, which must add up to
+its count. --spot-check K counts K units of each part again, drawn at random
+(--seed, printed: the same seed draws the same units), by a method that
+shares no code with the join: a unit is the count of the variants whose
+east rows are its set (and for odd N whose middle queens are its pair),
+which the constraint-propagation search counts. A unit that differs is exit
+1, naming the part and the unit, and nothing is merged: what catches a part
+whose count was changed and its checksum computed again, past the sizes that
+OEIS knows.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("merge: expected the shard files, got none")
@@ -136,6 +152,12 @@ foreign part (a shard of the other method included) is an error that names it.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if spot < 0 {
+				return usagef("--spot-check must be 0 or more units a part, not %d", spot)
+			}
+			if !cmd.Flags().Changed("seed") {
+				seed = rand.Uint64()
+			}
 			parts := make([]cluster.ShardFile, len(args))
 			for i, a := range args {
 				p, err := cluster.ReadShardFile(a)
@@ -144,7 +166,17 @@ foreign part (a shard of the other method included) is an error that names it.`,
 				}
 				parts[i] = p
 			}
-			r, err := cluster.Merge(args, parts)
+			o := cluster.MergeOptions{SpotCheck: spot, Seed: seed}
+			if spot > 0 {
+				bar := e.progress("spot check: units recounted", 0)
+				o.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
+				defer bar.done()
+			}
+			r, err := cluster.Merge(cmd.Context(), args, parts, o)
+			var sc *cluster.SpotCheckError
+			if errors.As(err, &sc) {
+				return failure{fmt.Sprintf("nqueens: %v (spot check, --seed %d)", err, seed)}
+			}
 			if err != nil {
 				return err
 			}
@@ -153,11 +185,17 @@ foreign part (a shard of the other method included) is an error that names it.`,
 			} else {
 				fmt.Fprintf(e.stdout, "N = %d: %s; %d shards, %d work units of the join", r.N, plural(r.All, "solution"), r.Shards, r.Units)
 			}
+			if spot > 0 {
+				fmt.Fprintf(e.stdout, "; %d units a part recounted by the constraint-propagation search, all agree (--seed %d)", spot, seed)
+			}
 			verdict, known := oeisVerdict(unitResult(r))
 			fmt.Fprintln(e.stdout, oeisText(verdict))
 			return known
 		},
 	}
+	c.Flags().IntVar(&spot, "spot-check", 0, "units of each part of the join to count again by the constraint-propagation search")
+	c.Flags().Uint64Var(&seed, "seed", 0, "the seed that draws the spot check's units (default: a random one, printed)")
+	return c
 }
 
 // unitResult views a count over work units as a count result, with the

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/cluster"
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/cmdline"
@@ -1167,5 +1168,50 @@ func TestVersion(t *testing.T) {
 	}
 	if code, _, errs := runCLI(t, "", "version", "x"); code != 2 || strings.Count(errs, "\n") != 1 {
 		t.Errorf("version x: %d %q", code, errs)
+	}
+}
+
+// TestMergeSpotCheck: a part of the join whose unit count and total were
+// changed, its checksum computed again, merges without a spot check (only
+// OEIS would catch the total, where it knows it), and is caught by one,
+// naming the part and the unit, exit 1, nothing merged; a total that its
+// units do not add up to is refused outright.
+func TestMergeSpotCheck(t *testing.T) {
+	dir := t.TempDir()
+	var parts []string
+	for i := range 4 {
+		f := filepath.Join(dir, fmt.Sprintf("part-%d.json", i))
+		if code, _, errs := runCLI(t, "", "count", "16", "--shard", fmt.Sprintf("%d/4", i), "-o", f, "-q"); code != 0 {
+			t.Fatalf("shard %d: %d %q", i, code, errs)
+		}
+		parts = append(parts, f)
+	}
+	if code, out, errs := runCLI(t, "", append([]string{"merge", "--spot-check", "3", "--seed", "7"}, parts...)...); code != 0 || !strings.Contains(out, "14,772,512 solutions") || !strings.Contains(out, "3 units a part recounted by the constraint-propagation search, all agree (--seed 7)") {
+		t.Fatalf("honest merge: %d %q %q", code, out, errs)
+	}
+	// Forge part 2: one unit and the total, the checksum computed again.
+	s, err := cluster.ReadShardFile(parts[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.UnitAll[5]++
+	s.All++
+	forged := cluster.NewShardFile(&cluster.Result{Method: nqueens.Join, N: s.N, Depth: s.Depth, Shard: s.Shard, Shards: s.Shards, Units: s.Units, Total: s.Total, Digest: s.Digest, All: s.All, Nodes: s.Nodes, UnitAll: s.UnitAll})
+	raw, _ := json.Marshal(forged)
+	os.WriteFile(parts[2], raw, 0o644)
+	if code, out, _ := runCLI(t, "", append([]string{"merge"}, parts...)...); code != 1 || !strings.Contains(out, "14,772,513 solutions") || !strings.Contains(out, "DISAGREES with OEIS") {
+		t.Errorf("a forged part without a spot check: %d %q (merged, caught only by OEIS)", code, out)
+	}
+	code, out, errs := runCLI(t, "", append([]string{"merge", "--spot-check", "100000"}, parts...)...)
+	if code != 1 || strings.Contains(out, "solutions") || !strings.Contains(out, parts[2]+": unit 22 (") || !strings.Contains(out, "the part is wrong, nothing merged") {
+		t.Errorf("a forged part with a spot check: %d %q %q", code, out, errs)
+	}
+	// A total its units do not add up to.
+	s.All++
+	forged = cluster.NewShardFile(&cluster.Result{Method: nqueens.Join, N: s.N, Depth: s.Depth, Shard: s.Shard, Shards: s.Shards, Units: s.Units, Total: s.Total, Digest: s.Digest, All: s.All, Nodes: s.Nodes, UnitAll: s.UnitAll})
+	raw, _ = json.Marshal(forged)
+	os.WriteFile(parts[2], raw, 0o644)
+	if code, _, errs := runCLI(t, "", append([]string{"merge"}, parts...)...); code != 2 || !strings.Contains(errs, "its units add up to") {
+		t.Errorf("a total its units do not add up to: %d %q", code, errs)
 	}
 }
