@@ -2,6 +2,7 @@ package confirm
 
 import (
 	"context"
+	"fmt"
 
 	nqueens "github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/memlimit"
@@ -126,4 +127,58 @@ func SecondCounter(p model.Problem, m nqueens.Method) nqueens.Method {
 		return nqueens.Join
 	}
 	return SecondMethod(p, m)
+}
+
+// joinCoreSeconds is what the join's count of Q(n) takes on one core of
+// this kind of machine, by nqueens estimate --count n here (2026-12-03:
+// 2,048 units timed, one job; measured whole the same day 4.6 s at
+// n = 18 and 48.6 s at n = 19, and 172 s, 2,260 and about 10,200
+// core-seconds at n = 20 to 22 on 2026-12-02). Past n = 23 (the table
+// no longer fits here) the growth per step of n, 7.6 from 22 to 23,
+// grows by a tenth a step.
+var joinCoreSeconds = map[int]float64{16: 0.16, 17: 1.9, 18: 4.7, 19: 51, 20: 174, 21: 2160, 22: 11200, 23: 84800}
+
+// JoinCoreSeconds forecasts the core-seconds of the join's count of the
+// classic problem of n on a machine of this kind (joinCoreSeconds); 0
+// below 16 (a second at most) and past native.JoinMaxN.
+func JoinCoreSeconds(n int) float64 {
+	if s, ok := joinCoreSeconds[n]; ok || n < 16 || n > native.JoinMaxN {
+		return s
+	}
+	s, growth := joinCoreSeconds[23], 84800.0/11200
+	for k := 24; k <= n; k++ {
+		growth *= 1.1
+		s *= growth
+	}
+	return s
+}
+
+// CountPlan is what count tells before it starts: the method, why when
+// it is not the one asked for the problem's size, and the forecast time.
+type CountPlan struct {
+	Method nqueens.Method
+	// Why says why the join does not count p (its memory), "" when it
+	// does or was not the default.
+	Why string
+	// CoreSeconds forecasts the join's count (JoinCoreSeconds); 0 when
+	// unknown.
+	CoreSeconds float64
+}
+
+// PlanCount is the plan of a count of p by the default method: the join
+// where its memory fits (with its forecast), else the constellation count,
+// saying why.
+func PlanCount(p model.Problem) CountPlan {
+	m := DefaultCounter(p)
+	plan := CountPlan{Method: m}
+	if !p.IsClassic() || p.N < JoinFromN || p.N > native.JoinMaxN {
+		return plan
+	}
+	plan.CoreSeconds = JoinCoreSeconds(p.N)
+	if m != nqueens.Join {
+		need := native.JoinMemory(p.N, 1)
+		l, _ := memlimit.Available()
+		plan.Why = fmt.Sprintf("the join of quarter boards needs %s on one goroutine, more than the %s available (%s)", memlimit.GB(need), memlimit.GB(l.Bytes), l.Source)
+	}
+	return plan
 }

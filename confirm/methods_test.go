@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	nqueens "github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/gent2017"
+	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
 )
 
@@ -117,5 +119,27 @@ func TestCPCountsPublished(t *testing.T) {
 		if err1 != nil || err2 != nil || r1.Count != r2.All || (r1.Count > 0) != a.Sat {
 			t.Errorf("%s: cp %d (%v), dancing links %d (%v), authors sat = %v", a.Name(), r1.Count, err1, r2.All, err2, a.Sat)
 		}
+	}
+}
+
+// TestPlanCount: the plan of a count names the join and its forecast
+// where its memory fits, the constellation count and why where it does
+// not; the forecast grows with n.
+func TestPlanCount(t *testing.T) {
+	p := PlanCount(model.Classic(18))
+	if p.Method != nqueens.Join || p.Why != "" || p.CoreSeconds != 4.7 {
+		t.Errorf("n = 18: %+v", p)
+	}
+	p = PlanCount(model.Classic(28)) // a table of 7 TB
+	if p.Method != nqueens.Constellation || !strings.Contains(p.Why, "needs") || p.CoreSeconds <= JoinCoreSeconds(27) {
+		t.Errorf("n = 28: %+v", p)
+	}
+	for n := 17; n <= 32; n++ {
+		if JoinCoreSeconds(n) <= JoinCoreSeconds(n-1) {
+			t.Errorf("the forecast of n = %d is not above n - 1's", n)
+		}
+	}
+	if p := PlanCount(model.Problem{N: 12, Fixed: []model.Square{{Row: 0, Col: 1}}}); p.CoreSeconds != 0 || p.Why != "" {
+		t.Errorf("a variant: %+v", p)
 	}
 }

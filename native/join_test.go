@@ -374,3 +374,19 @@ func TestJoinVariantsAgainstCP(t *testing.T) {
 		t.Errorf("only %d of %d variants had a solution: the test tries too little", nonzero, cases)
 	}
 }
+
+// TestForecastJoin: a forecast of the join's count has a positive time
+// inside its interval, its sample within the units, and for odd n the
+// pairs of middle queens the units place.
+func TestForecastJoin(t *testing.T) {
+	for _, n := range []int{12, 13} {
+		f, err := ForecastJoin(context.Background(), n, 100, 1)
+		if err != nil || f.Seconds <= 0 || f.Low > f.Seconds || f.High < f.Seconds || f.Sampled < 1 || f.Sampled > f.Units || f.Memory != JoinMemory(n, 1) || (n%2 == 1) != (f.Pairs > 0) {
+			t.Errorf("n = %d: %+v %v", n, f, err)
+		}
+	}
+	//lint:ignore SA1012 a nil context is what is tested
+	if _, err := ForecastJoin(nil, 12, 10, 1); err == nil { //nolint:staticcheck
+		t.Error("a nil context")
+	}
+}

@@ -66,6 +66,9 @@ Every model and cover is verified as a solution before it is counted.
 			if err != nil {
 				return err
 			}
+			if method == "" && !unique && !e.quiet {
+				tellPlan(e, p, jobs)
+			}
 			n := p.N
 			if unique && !p.IsClassic() {
 				return usagef("--unique counts essentially distinct solutions of the classic problem only")
@@ -151,6 +154,25 @@ Every model and cover is verified as a solution before it is counted.
 	solverOpts.add(c)
 	unitOpts.add(c)
 	return c
+}
+
+// tellPlan says on standard error, before a count starts, which method
+// counts p by default and why when the join's memory does not fit, and
+// the forecast time where it is over a minute (confirm.PlanCount).
+func tellPlan(e *env, p model.Problem, jobs int) {
+	plan := confirm.PlanCount(p)
+	if jobs <= 0 {
+		jobs = defaultJobs()
+	}
+	wall := plan.CoreSeconds / float64(jobs)
+	switch {
+	case plan.Why != "":
+		fmt.Fprintf(e.stderr, "nqueens: N = %d: %s: counting by %s instead, which takes 20 to 60 times the join's forecast of %s on one core (nqueens estimate --count %d)\n",
+			p.N, plan.Why, nqueens.Title(plan.Method), longDuration(plan.CoreSeconds), p.N)
+	case plan.Method == nqueens.Join && wall > 60:
+		fmt.Fprintf(e.stderr, "nqueens: N = %d by the join of quarter boards on %s: forecast about %s (%s on one core of this kind; nqueens estimate --count %d times it here)\n",
+			p.N, plural(uint64(jobs), "job"), longDuration(wall), longDuration(plan.CoreSeconds), p.N)
+	}
 }
 
 // oeisVerdict compares a count of the classic problem with OEIS: "unknown"

@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
@@ -24,10 +27,12 @@ func newEstimate(e *env) *cobra.Command {
 		limit     timeoutFlag
 		asJSON    bool
 		probFlags problemFlags
+		countN    bool
+		sample    int
 	)
 	c := &cobra.Command{
-		Use:   "estimate [N]",
-		Short: "Estimate how long the complete search (cp) takes, before running it",
+		Use:   "estimate [N] | estimate --count N",
+		Short: "Estimate how long the complete search (cp), or the count of Q(N), takes, before running it",
 		Long: `Estimate the size of the search tree of cp, the complete decider of solve
 and count up to N = 64, and its number of solutions, by Knuth's method
 ("Estimating the efficiency of backtrack programs", 1975): each probe walks
@@ -44,9 +49,21 @@ how far to trust one, and more probes (or another --seed) test it.
 The tree is cp's whole search, as count searches it and as an answer of
 "no solution" costs; solve stops at a first solution, which its restarts
 usually find far sooner. When the linear relaxation refutes the problem at
-the root, solve and count search nothing: the line says so.`,
+the root, solve and count search nothing: the line says so.
+
+--count N forecasts the count of Q(N) by the join of quarter boards, as
+count runs it, on one core of this machine: it builds the quarters' table
+(timed), times --sample of its work units in blocks of 16 consecutive
+ones drawn at random (--seed), and for odd N the filtering of the quarters
+for a pair of middle queens, and scales them to every unit: core-hours
+with a 95% interval (the sampling error), and the memory a task takes on
+one goroutine. Where the table does not fit in memory here, it says so and
+gives the memory a task needs.`,
 		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if countN {
+				return runCountForecast(cmd, e, args, sample, seed, asJSON, &limit)
+			}
 			if probes < 1 {
 				return usagef("--probes must be at least 1, not %d", probes)
 			}
@@ -89,8 +106,87 @@ the root, solve and count search nothing: the line says so.`,
 	c.Flags().DurationVar(&measure, "measure", time.Second, "how long cp searches to measure its speed")
 	limit.add(c)
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of the summary line")
+	c.Flags().BoolVar(&countN, "count", false, "forecast the count of Q(N) by the join instead: core-hours and a task's memory")
+	c.Flags().IntVar(&sample, "sample", 2048, "--count: work units to time")
 	probFlags.add(c)
 	return c
+}
+
+// countForecastJSON is what estimate --count reports.
+type countForecastJSON struct {
+	N       int     `json:"n"`
+	Method  string  `json:"method"`
+	Units   int     `json:"units"`
+	Sampled int     `json:"sampled"`
+	Seed    uint64  `json:"seed"`
+	Seconds float64 `json:"core_seconds"`
+	Low     float64 `json:"core_seconds_low"`
+	High    float64 `json:"core_seconds_high"`
+	Table   float64 `json:"table_seconds"`
+	Unit    float64 `json:"unit_seconds"`
+	Memory  uint64  `json:"task_memory_bytes"`
+	// Fits is false when the table does not fit here: nothing was timed.
+	Fits bool `json:"fits"`
+}
+
+// runCountForecast is estimate --count N.
+func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, seed uint64, asJSON bool, limit *timeoutFlag) error {
+	if len(args) != 1 {
+		return usagef("--count needs N")
+	}
+	if err := probFlagsUnused(cmd); err != nil {
+		return err
+	}
+	n, err := parseN(args[0])
+	if err != nil {
+		return err
+	}
+	if n < native.JoinMinN || n > native.JoinMaxN {
+		return usagef("--count: the join counts N = %d..%d, not %d", native.JoinMinN, native.JoinMaxN, n)
+	}
+	if sample < 1 {
+		return usagef("--sample must be at least 1, not %d", sample)
+	}
+	r := countForecastJSON{N: n, Method: string(nqueens.Join), Seed: seed, Memory: native.JoinMemory(n, 1)}
+	r.Units, _ = native.JoinUnitsDigest(n)
+	if l, ok := memlimit.Available(); ok && r.Memory > l.Bytes {
+		if asJSON {
+			return json.NewEncoder(e.stdout).Encode(r)
+		}
+		fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; a task needs %s on one goroutine (JoinMemory), more than the %s here (%s): not timed here\n",
+			n, plural(uint64(r.Units), "work unit"), memlimit.GB(r.Memory), memlimit.GB(l.Bytes), l.Source)
+		return nil
+	}
+	r.Fits = true
+	ctx, cancel := limit.context(cmd)
+	defer cancel()
+	bar := e.progress(fmt.Sprintf("N = %d: timing units of the join", n), 0)
+	f, err := native.ForecastJoin(ctx, n, sample, seed)
+	bar.done()
+	if err != nil {
+		return err
+	}
+	r.Sampled, r.Seconds, r.Low, r.High, r.Table, r.Unit = f.Sampled, f.Seconds, f.Low, f.High, f.Table.Seconds(), f.UnitMean.Seconds()
+	if asJSON {
+		return json.NewEncoder(e.stdout).Encode(r)
+	}
+	fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; on one core here about %s (95%%: %s to %s): the quarters' table %.2f s, a unit %s (%s timed in blocks of 16, seed %d); a task takes up to %s on one goroutine\n",
+		n, plural(uint64(r.Units), "work unit"), longDuration(f.Seconds), longDuration(f.Low), longDuration(f.High), r.Table, shortDuration(f.UnitMean), plural(uint64(f.Sampled), "unit"), seed, memlimit.GB(r.Memory))
+	return nil
+}
+
+// shortDuration writes a short time in the unit that fits: "29 ms", "51 µs".
+func shortDuration(d time.Duration) string {
+	three := func(x float64) string { // three significant digits, no exponent
+		return strconv.FormatFloat(x, 'f', max(0, 2-int(math.Floor(math.Log10(max(x, 1e-9))))), 64)
+	}
+	switch {
+	case d >= time.Second:
+		return three(d.Seconds()) + " s"
+	case d >= time.Millisecond:
+		return three(float64(d)/float64(time.Millisecond)) + " ms"
+	}
+	return three(float64(d)/float64(time.Microsecond)) + " µs"
 }
 
 // estimateJSON is what estimate reports.

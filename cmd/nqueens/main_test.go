@@ -1215,3 +1215,22 @@ func TestMergeSpotCheck(t *testing.T) {
 		t.Errorf("a total its units do not add up to: %d %q", code, errs)
 	}
 }
+
+// TestEstimateCount: estimate --count forecasts a count by the join with
+// an interval, and says where the join's table does not fit.
+func TestEstimateCount(t *testing.T) {
+	code, out, errs := runCLI(t, "", "estimate", "--count", "14", "--sample", "64", "--json")
+	var f countForecastJSON
+	if code != 0 || json.Unmarshal([]byte(out), &f) != nil || !f.Fits || f.Seconds <= 0 || f.Low > f.Seconds || f.High < f.Seconds || f.Sampled != 64 || f.Method != "join" {
+		t.Errorf("n = 14: %d %q %q", code, out, errs)
+	}
+	code, out, _ = runCLI(t, "", "estimate", "--count", "30")
+	if code != 0 || !strings.Contains(out, "more than the") || !strings.Contains(out, "not timed here") {
+		t.Errorf("n = 30: %d %q", code, out)
+	}
+	for _, args := range [][]string{{"estimate", "--count"}, {"estimate", "--count", "40"}, {"estimate", "--count", "14", "--sample", "0"}, {"estimate", "--count", "14", "--fix", "1:1"}} {
+		if code, _, errs := runCLI(t, "", args...); code != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: %d %q", args, code, errs)
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package native
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+)
+
+// JoinForecast is what a sample of the join's units says of the whole
+// count of Q(n) on one core of this machine.
+type JoinForecast struct {
+	N int
+	// Units is the number of units of the count, Sampled how many were
+	// timed.
+	Units, Sampled int
+	// Table is the time the quarters' table took to build (once a task).
+	Table time.Duration
+	// Seconds is the forecast of the whole count on one core (the table
+	// once, every unit, and for odd n the filtering of the quarters for
+	// every pair of middle queens), Low and High the bounds of its 95%
+	// interval (the sampling error of the units' mean time).
+	Seconds, Low, High float64
+	// UnitMean is the mean time of a unit, and Pairs the pairs of middle
+	// queens of odd n with FilterMean the time to filter the quarters for
+	// one (0 for even n).
+	UnitMean, FilterMean time.Duration
+	Pairs                int
+	// Memory is what one task takes on one goroutine (JoinMemory).
+	Memory uint64
+}
+
+// forecastBlock is how many consecutive units ForecastJoin times at once.
+const forecastBlock = 16
+
+// ForecastJoin times a seeded random sample of sample units of the join of
+// n (JoinUnits), one core, after building the quarters' table once, and
+// forecasts the whole count: the table's time, plus the units' mean time
+// times their number, plus for odd n the time to filter the quarters for
+// a pair of middle queens times the pairs (each sampled unit is run
+// twice, once with the filtering and once without, which the whole count
+// does once a pair: the sample would count it once a unit). The interval
+// is the mean's 95% (1.96 standard errors, with the finite population
+// correction). On cancellation it returns the error.
+func ForecastJoin(ctx context.Context, n, sample int, seed uint64) (JoinForecast, error) {
+	if ctx == nil {
+		return JoinForecast{}, nilContext("ForecastJoin")
+	}
+	f := JoinForecast{N: n, Memory: JoinMemory(n, 1)}
+	if n < JoinMinN || n > JoinMaxN || sample < 1 {
+		return f, nil
+	}
+	total, _ := JoinUnitsDigest(n)
+	f.Units = total
+	// Blocks of consecutive units, as the count runs them (the units of
+	// one block share rows, and the caches with them): a unit timed alone
+	// takes a third longer than in its place.
+	blocks := max(1, min(total/forecastBlock, (sample+forecastBlock-1)/forecastBlock))
+	starts := rand.New(rand.NewPCG(seed, 0x0f0e)).Perm(max(1, total/forecastBlock))[:blocks]
+	for i := range starts {
+		starts[i] *= forecastBlock
+	}
+	slices.Sort(starts)
+	start := time.Now()
+	tables := newJoinTables(n)
+	f.Table = time.Since(start)
+	j := newJoiner(n, tables)
+	var times, filters []float64 // a block's mean time a unit; a pair's filtering
+	k := 0
+	var blockStart time.Time
+	inBlock, blockUnits, pair := 0, 0, [2]int{-2, -2}
+	for i, u := range JoinUnits(n) {
+		if k == len(starts) && inBlock == 0 {
+			break
+		}
+		if inBlock == 0 {
+			if i != starts[k] {
+				continue
+			}
+			k++
+			if err := ctx.Err(); err != nil {
+				return f, err
+			}
+			inBlock = min(forecastBlock, total-i)
+			blockUnits = inBlock
+			blockStart = time.Now()
+		}
+		if key := [2]int{u.Col0, u.Row0}; n%2 == 1 && key != pair {
+			// The filtering for a new pair of middle queens, timed apart:
+			// the count does it once a pair, not once a block.
+			pair = key
+			j.t.crosses.release(j.copies)
+			j.copies = nil
+			t0 := time.Now()
+			j.run(u)
+			withFilter := time.Since(t0)
+			t1 := time.Now()
+			j.run(u)
+			filters = append(filters, max(0, (withFilter-time.Since(t1)).Seconds()))
+			blockStart = blockStart.Add(withFilter) // the unit's second run stays in the block
+		} else {
+			j.run(u)
+		}
+		inBlock--
+		if inBlock == 0 {
+			times = append(times, time.Since(blockStart).Seconds()/float64(blockUnits))
+			f.Sampled += blockUnits
+		}
+	}
+	mean, sd := meanSD(times)
+	f.UnitMean = time.Duration(mean * float64(time.Second))
+	units := float64(total)
+	f.Seconds = f.Table.Seconds() + mean*units
+	if n%2 == 1 {
+		fm, _ := meanSD(filters)
+		f.FilterMean = time.Duration(fm * float64(time.Second))
+		f.Pairs = len(joinCross(n))
+		f.Seconds += fm * float64(f.Pairs)
+	}
+	// The mean's standard error over the blocks, with the finite
+	// population correction.
+	se := 0.0
+	if b, all := float64(len(times)), units/forecastBlock; b > 1 && all > 1 {
+		se = sd / math.Sqrt(b) * math.Sqrt(max(0, (all-b)/(all-1)))
+	}
+	f.Low = max(f.Table.Seconds(), f.Seconds-1.96*se*units)
+	f.High = f.Seconds + 1.96*se*units
+	return f, nil
+}
+
+// meanSD is the mean and the sample standard deviation of xs.
+func meanSD(xs []float64) (mean, sd float64) {
+	if len(xs) == 0 {
+		return 0, 0
+	}
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	if len(xs) < 2 {
+		return mean, 0
+	}
+	for _, x := range xs {
+		sd += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(sd / float64(len(xs)-1))
+}
