@@ -7,6 +7,9 @@ set -euo pipefail
 
 NODE=$(hostname -s)
 CPUS=$(nproc)
+# The node's memory, so that jobs may ask for it (--mem) and are placed by
+# it (CR_Core_Memory); without RealMemory Slurm takes 1 MB.
+MEM=$(awk '/^MemTotal:/ { printf "%d", $2 / 1024 * 0.9 }' /proc/meminfo)
 LOG=/var/log/slurm
 export DEBIAN_FRONTEND=noninteractive
 
@@ -64,7 +67,7 @@ AccountingStorageType=accounting_storage/none
 SchedulerType=sched/backfill
 SchedulerParameters=sched_interval=2,bf_interval=2,batch_sched_delay=0
 SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
+SelectTypeParameters=CR_Core_Memory
 ReturnToService=2
 StateSaveLocation=/var/spool/slurmctld
 SlurmdSpoolDir=/var/spool/slurmd
@@ -74,7 +77,7 @@ SlurmctldLogFile=$LOG/slurmctld.log
 SlurmdLogFile=$LOG/slurmd.log
 SlurmctldDebug=info
 SlurmdDebug=info
-NodeName=$NODE CPUs=$CPUS State=UNKNOWN
+NodeName=$NODE CPUs=$CPUS RealMemory=$MEM State=UNKNOWN
 PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 EOF
 changed=0

@@ -26,6 +26,7 @@ cat >"$work/fail-once" <<SH
 if [ "\$SLURM_ARRAY_TASK_ID" = 3 ] && [ ! -e "$work/failed-once" ]; then
   touch "$work/failed-once"; echo "task 3: failing on purpose" >&2; exit 1
 fi
+ulimit -d >"$work/limit-\$SLURM_ARRAY_TASK_ID" # the data segment the task runs under
 exec "$work/nqueens" "\$@"
 SH
 chmod +x "$work/fail-once"
@@ -38,7 +39,10 @@ wait_job() { # wait_job JOBID: until squeue no longer lists it (at most 3 minute
 }
 state() { scontrol show job "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -1; }
 
-array=$(sbatch --parsable --array=0-7 --chdir="$work" --export=ALL,NQUEENS="$work/fail-once" "$ex/count-shard.sbatch" 14 8 "$work")
+# The memory of a task from the forecast, as submit.sh asks for it.
+bytes=$("$work/nqueens" estimate --count 14 --sample 0 --json | sed 's/.*"task_memory_bytes":\([0-9]*\).*/\1/')
+mem=$(( bytes / 1048576 + 64 )); [ "$mem" -lt 256 ] && mem=256
+array=$(sbatch --parsable --array=0-7 --mem="${mem}M" --chdir="$work" --export=ALL,NQUEENS="$work/fail-once" "$ex/count-shard.sbatch" 14 8 "$work")
 wait_job "$array"
 failed=()
 for i in 0 1 2 3 4 5 6 7; do
@@ -47,15 +51,20 @@ for i in 0 1 2 3 4 5 6 7; do
 done
 [ "${failed[*]}" = 3 ] || { echo "test-slurm: tasks not completed: ${failed[*]:-none} (want exactly 3)" >&2; exit 1; }
 echo "test-slurm: array $array: task 3 failed as planned; resubmitting it"
-again=$(sbatch --parsable --array=3 --chdir="$work" --export=ALL,NQUEENS="$work/fail-once" "$ex/count-shard.sbatch" 14 8 "$work")
+again=$(sbatch --parsable --array=3 --mem="${mem}M" --chdir="$work" --export=ALL,NQUEENS="$work/fail-once" "$ex/count-shard.sbatch" 14 8 "$work")
 merge=$(sbatch --parsable --dependency=afterok:"$again" --chdir="$work" --export=ALL,NQUEENS="$work/nqueens" "$ex/merge.sbatch" 14 8 "$work")
 wait_job "$again"
 wait_job "$merge"
 [ "$(state "${again}_3")" = COMPLETED ] || { echo "test-slurm: the resubmitted task did not complete" >&2; exit 1; }
 [ "$(state "$merge")" = COMPLETED ] || { echo "test-slurm: the merge job did not complete ($(state "$merge"))" >&2; cat "$work"/nqueens-merge-*.out >&2 || true; exit 1; }
+# Every task ran under the memory it asked for.
+for i in 0 1 2 3 4 5 6 7; do
+  [ "$(cat "$work/limit-$i" 2>/dev/null)" = $((mem * 1024)) ] ||
+    { echo "test-slurm: task $i ran under a data segment of $(cat "$work/limit-$i" 2>/dev/null) KB, not the --mem of $mem MB" >&2; exit 1; }
+done
 # The number of work units is the build's own (a part file records it).
 units=$(grep -o '"units_total": *[0-9]*' "$work/part-0.json" | grep -o '[0-9]*$' || true)
 [ -n "$units" ] || { echo "test-slurm: no units_total in $work/part-0.json" >&2; exit 1; }
-grep -q "^N = 14: 365,596 solutions; 8 shards, $units work units of the join; agrees with OEIS\$" "$work/total.txt" ||
+grep -q "^N = 14: 365,596 solutions; 8 shards, $units work units of the join; 2 units a part recounted by the constraint-propagation search, all agree (--seed [0-9]*); agrees with OEIS\$" "$work/total.txt" ||
   { echo "test-slurm: wrong total:" >&2; cat "$work/total.txt" >&2; exit 1; }
 echo "test-slurm: $(cat "$work/total.txt")"

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/confirm"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native"
@@ -62,7 +63,7 @@ gives the memory a task needs.`,
 		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if countN {
-				return runCountForecast(cmd, e, args, sample, seed, asJSON, &limit)
+				return runCountForecast(cmd, e, args, sample, seed, max(1, jobs), asJSON, &limit)
 			}
 			if probes < 1 {
 				return usagef("--probes must be at least 1, not %d", probes)
@@ -107,7 +108,7 @@ gives the memory a task needs.`,
 	limit.add(c)
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of the summary line")
 	c.Flags().BoolVar(&countN, "count", false, "forecast the count of Q(N) by the join instead: core-hours and a task's memory")
-	c.Flags().IntVar(&sample, "sample", 2048, "--count: work units to time")
+	c.Flags().IntVar(&sample, "sample", 2048, "--count: work units to time (0: none: the memory, and the forecast measured on a machine of this kind)")
 	probFlags.add(c)
 	return c
 }
@@ -125,12 +126,13 @@ type countForecastJSON struct {
 	Table   float64 `json:"table_seconds"`
 	Unit    float64 `json:"unit_seconds"`
 	Memory  uint64  `json:"task_memory_bytes"`
+	Jobs    int     `json:"jobs"` // the goroutines of a task, whose memory Memory is
 	// Fits is false when the table does not fit here: nothing was timed.
 	Fits bool `json:"fits"`
 }
 
 // runCountForecast is estimate --count N.
-func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, seed uint64, asJSON bool, limit *timeoutFlag) error {
+func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, seed uint64, jobs int, asJSON bool, limit *timeoutFlag) error {
 	if len(args) != 1 {
 		return usagef("--count needs N")
 	}
@@ -144,17 +146,32 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 	if n < native.JoinMinN || n > native.JoinMaxN {
 		return usagef("--count: the join counts N = %d..%d, not %d", native.JoinMinN, native.JoinMaxN, n)
 	}
-	if sample < 1 {
-		return usagef("--sample must be at least 1, not %d", sample)
+	if sample < 0 {
+		return usagef("--sample must be 0 (nothing timed) or more, not %d", sample)
 	}
-	r := countForecastJSON{N: n, Method: string(nqueens.Join), Seed: seed, Memory: native.JoinMemory(n, 1)}
+	if err := checkJobs(jobs, 0); err != nil {
+		return err
+	}
+	r := countForecastJSON{N: n, Method: string(nqueens.Join), Seed: seed, Jobs: jobs, Memory: native.JoinMemory(n, jobs)}
 	r.Units, _ = native.JoinUnitsDigest(n)
+	if sample == 0 {
+		// Nothing built or timed: the memory of a task, and the forecast
+		// measured on a machine of this kind.
+		r.Seconds = confirm.JoinCoreSeconds(n)
+		r.Low, r.High = r.Seconds, r.Seconds
+		if asJSON {
+			return json.NewEncoder(e.stdout).Encode(r)
+		}
+		fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; about %s on one core of the kind it was measured on (not timed here: --sample 0); a task takes up to %s on %s\n",
+			n, plural(uint64(r.Units), "work unit"), longDuration(r.Seconds), memlimit.GB(r.Memory), plural(uint64(jobs), "goroutine"))
+		return nil
+	}
 	if l, ok := memlimit.Available(); ok && r.Memory > l.Bytes {
 		if asJSON {
 			return json.NewEncoder(e.stdout).Encode(r)
 		}
-		fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; a task needs %s on one goroutine (JoinMemory), more than the %s here (%s): not timed here\n",
-			n, plural(uint64(r.Units), "work unit"), memlimit.GB(r.Memory), memlimit.GB(l.Bytes), l.Source)
+		fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; a task needs %s on %s (JoinMemory), more than the %s here (%s): not timed here\n",
+			n, plural(uint64(r.Units), "work unit"), memlimit.GB(r.Memory), plural(uint64(jobs), "goroutine"), memlimit.GB(l.Bytes), l.Source)
 		return nil
 	}
 	r.Fits = true
@@ -170,8 +187,8 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 	if asJSON {
 		return json.NewEncoder(e.stdout).Encode(r)
 	}
-	fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; on one core here about %s (95%%: %s to %s): the quarters' table %.2f s, a unit %s (%s timed in blocks of 16, seed %d); a task takes up to %s on one goroutine\n",
-		n, plural(uint64(r.Units), "work unit"), longDuration(f.Seconds), longDuration(f.Low), longDuration(f.High), r.Table, shortDuration(f.UnitMean), plural(uint64(f.Sampled), "unit"), seed, memlimit.GB(r.Memory))
+	fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; on one core here about %s (95%%: %s to %s): the quarters' table %.2f s, a unit %s (%s timed in blocks of 16, seed %d); a task takes up to %s on %s\n",
+		n, plural(uint64(r.Units), "work unit"), longDuration(f.Seconds), longDuration(f.Low), longDuration(f.High), r.Table, shortDuration(f.UnitMean), plural(uint64(f.Sampled), "unit"), seed, memlimit.GB(r.Memory), plural(uint64(jobs), "goroutine"))
 	return nil
 }
 

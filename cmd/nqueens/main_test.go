@@ -1228,7 +1228,7 @@ func TestEstimateCount(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "more than the") || !strings.Contains(out, "not timed here") {
 		t.Errorf("n = 30: %d %q", code, out)
 	}
-	for _, args := range [][]string{{"estimate", "--count"}, {"estimate", "--count", "40"}, {"estimate", "--count", "14", "--sample", "0"}, {"estimate", "--count", "14", "--fix", "1:1"}} {
+	for _, args := range [][]string{{"estimate", "--count"}, {"estimate", "--count", "40"}, {"estimate", "--count", "14", "--sample", "-1"}, {"estimate", "--count", "14", "--fix", "1:1"}} {
 		if code, _, errs := runCLI(t, "", args...); code != 2 || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: %d %q", args, code, errs)
 		}
