@@ -108,12 +108,12 @@ func ForecastJoin(ctx context.Context, n, sample int, seed uint64) (JoinForecast
 			f.Sampled += blockUnits
 		}
 	}
-	mean, sd := meanSD(times)
+	mean, sdMean := meanErr(times)
 	f.UnitMean = time.Duration(mean * float64(time.Second))
 	units := float64(total)
 	f.Seconds = f.Table.Seconds() + mean*units
 	if n%2 == 1 {
-		fm, _ := meanSD(filters)
+		fm, _ := meanErr(filters)
 		f.FilterMean = time.Duration(fm * float64(time.Second))
 		f.Pairs = len(joinCross(n))
 		f.Seconds += fm * float64(f.Pairs)
@@ -122,27 +122,9 @@ func ForecastJoin(ctx context.Context, n, sample int, seed uint64) (JoinForecast
 	// population correction.
 	se := 0.0
 	if b, all := float64(len(times)), units/forecastBlock; b > 1 && all > 1 {
-		se = sd / math.Sqrt(b) * math.Sqrt(max(0, (all-b)/(all-1)))
+		se = sdMean * math.Sqrt(max(0, (all-b)/(all-1)))
 	}
 	f.Low = max(f.Table.Seconds(), f.Seconds-1.96*se*units)
 	f.High = f.Seconds + 1.96*se*units
 	return f, nil
-}
-
-// meanSD is the mean and the sample standard deviation of xs.
-func meanSD(xs []float64) (mean, sd float64) {
-	if len(xs) == 0 {
-		return 0, 0
-	}
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= float64(len(xs))
-	if len(xs) < 2 {
-		return mean, 0
-	}
-	for _, x := range xs {
-		sd += (x - mean) * (x - mean)
-	}
-	return mean, math.Sqrt(sd / float64(len(xs)-1))
 }
