@@ -2,6 +2,7 @@ package cluster_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -260,5 +261,42 @@ func TestRecountUnits(t *testing.T) {
 		if all, _, _ := model.KnownCount(n); sum != all {
 			t.Errorf("n = %d: the units recounted add up to %d, Q(n) = %d", n, sum, all)
 		}
+	}
+}
+
+// TestShardsSpotCheck: the parts of a count of the join merge with a spot
+// check of every unit; a part with one unit's count and its total
+// changed is a *SpotCheckError naming it.
+func TestShardsSpotCheck(t *testing.T) {
+	ctx := context.Background()
+	var parts []cluster.ShardFile
+	var names []string
+	for i := range 3 {
+		r, err := cluster.Count(ctx, 12, cluster.Options{Method: nqueens.Join, Shard: i, Shards: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, cluster.NewShardFile(r))
+		names = append(names, fmt.Sprintf("part-%d", i))
+	}
+	if r, err := cluster.Merge(ctx, names, parts, cluster.MergeOptions{SpotCheck: 1000, Seed: 3}); err != nil || r.All != 14200 {
+		t.Fatalf("honest parts: %v %v", r, err)
+	}
+	bad := parts[1]
+	bad.UnitAll = append([]uint64(nil), bad.UnitAll...)
+	k := 0
+	for bad.UnitAll[k] == 0 {
+		k++
+	}
+	bad.UnitAll[k]--
+	bad.All--
+	bad = cluster.NewShardFile(&cluster.Result{Method: nqueens.Join, N: bad.N, Shard: bad.Shard, Shards: bad.Shards, Units: bad.Units, Total: bad.Total, Digest: bad.Digest, All: bad.All, UnitAll: bad.UnitAll})
+	forged := []cluster.ShardFile{parts[0], bad, parts[2]}
+	var sc *cluster.SpotCheckError
+	if _, err := cluster.Merge(ctx, names, forged, cluster.MergeOptions{SpotCheck: 1000}); !errors.As(err, &sc) || sc.Part != "part-1" || sc.Index != 1+3*k || sc.Said+1 != sc.Real {
+		t.Errorf("a forged part: %v", err)
+	}
+	if _, err := cluster.Merge(ctx, names, forged, cluster.MergeOptions{}); err != nil {
+		t.Errorf("without a spot check the forged part merges (its checksum is right): %v", err)
 	}
 }
