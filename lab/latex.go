@@ -128,7 +128,7 @@ func latexSummary(recs []Record) string {
 	b.WriteString("\\begin{tabular}{@{}llrrrrrrrrrrr@{}}\n\\toprule\n")
 	b.WriteString("solver & encoding & runs & SAT & UNSAT & TO & MO & CR & UN & WR & PAR-2 (s) & CPU (s) & unique \\\\\n\\midrule\n")
 	for _, s := range sum {
-		name, par2 := tex(s.Solver), fmt.Sprintf("%.3f", s.PAR2)
+		name, par2 := tex(solverName(s.Solver)), fmt.Sprintf("%.3f", s.PAR2)
 		if s.Solver == VBS {
 			b.WriteString("\\midrule\n")
 			name = "\\emph{VBS}"
@@ -160,7 +160,7 @@ func latexFamilies(recs []Record) string {
 			b.WriteString("\\midrule\n")
 			last = f.Family
 		}
-		name, par2 := tex(f.Solver), fmt.Sprintf("%.3f", f.PAR2)
+		name, par2 := tex(solverName(f.Solver)), fmt.Sprintf("%.3f", f.PAR2)
 		if f.Solver == VBS {
 			name = "\\emph{VBS}"
 		} else if f.PAR2 == best[f.Family] {
@@ -181,6 +181,14 @@ var latexStatus = map[Status]string{Timeout: "TO", Memout: "MO", Crash: "CR", Un
 // TO, MO, CR, UN or WR).
 func latexInstances(recs []Record) string {
 	series, rows := InstanceTable(recs)
+	heads := map[string]string{}
+	for _, r := range recs {
+		enc := ""
+		if Series(r) != r.Solver {
+			enc = encodingOf(r)
+		}
+		heads[Series(r)] = seriesHead(r.Solver, enc)
+	}
 	var b strings.Builder
 	b.WriteString("% TO: timeout, MO: memory out, CR: crash, UN: unknown, WR: wrong; -: not run\n")
 	var families []string
@@ -196,7 +204,7 @@ func latexInstances(recs []Record) string {
 			fmt.Fprintf(&b, "\\caption{Family %s: wall seconds of each right answer, the fastest in bold (TO: timeout, MO: memory out, CR: crash, UN: unknown, WR: wrong).}\\\\\n", tex(fam))
 			head := "\\toprule\ninstance & expected"
 			for _, s := range series[lo:hi] {
-				head += " & " + tex(s)
+				head += " & " + heads[s]
 			}
 			head += " \\\\\n\\midrule\n"
 			b.WriteString(head + "\\endfirsthead\n" + head + "\\endhead\n\\bottomrule\n\\endlastfoot\n")
@@ -223,6 +231,25 @@ func latexInstances(recs []Record) string {
 		}
 	}
 	return b.String()
+}
+
+// solverName is a solver as a paper's table names it: a path by its last
+// element (the HTML page and the CSV keep the whole path).
+func solverName(s string) string {
+	if i := strings.LastIndexByte(s, '/'); i >= 0 && i < len(s)-1 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// seriesHead is the head of an instances table's column: the solver's
+// name above its encoding ("cadical" over "pairwise+sums"), so that five
+// columns fit the page.
+func seriesHead(solver, encoding string) string {
+	if encoding == "" {
+		return tex(solverName(solver))
+	}
+	return "\\shortstack[r]{" + tex(solverName(solver)) + "\\\\" + tex(encoding) + "}"
 }
 
 // latexDocument is report.tex: a document of its own that inputs every
