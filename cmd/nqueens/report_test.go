@@ -117,6 +117,8 @@ func TestReport(t *testing.T) {
 			t.Errorf("pdflatex report.tex: %v\n%s", err, out)
 		} else if st, err := os.Stat(filepath.Join(tex, "report.pdf")); err != nil || st.Size() < 10_000 {
 			t.Errorf("pdflatex wrote no report.pdf: %v", err)
+		} else if log, _ := os.ReadFile(filepath.Join(tex, "report.log")); strings.Contains(string(log), "Overfull \\hbox") {
+			t.Errorf("a table is wider than the page (an overfull box in report.log)")
 		}
 	} else if os.Getenv("NQUEENS_REQUIRE_SOLVERS") != "" {
 		t.Error("pdflatex is not installed: the LaTeX tables are not compiled (apt-get install texlive-latex-recommended)")
