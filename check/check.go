@@ -181,6 +181,9 @@ const (
 	NotInstalled SkipReason = "not installed"
 	// BeyondReach: N is beyond the method's bound (Method.MaxN).
 	BeyondReach SkipReason = "beyond its reach"
+	// AfterTimeout: the counter timed out at a smaller N, and a count of
+	// a larger board takes longer.
+	AfterTimeout SkipReason = "after a timeout"
 )
 
 // Cell is one method's result on one N.
@@ -258,6 +261,7 @@ func Run(ctx context.Context, opt Options) ([]Cell, bool, error) {
 	var cells []Cell
 	allOK := true
 	total := len(methods) * (opt.To - opt.From + 1)
+	timedOut := map[string]int{} // a counter's first N past the budget
 	for n := opt.From; n <= opt.To; n++ {
 		_, _, isKnown := model.KnownCount(n)
 		var row []Cell
@@ -265,9 +269,17 @@ func Run(ctx context.Context, opt Options) ([]Cell, bool, error) {
 			if err := ctx.Err(); err != nil {
 				return cells, false, err
 			}
+			if k, ok := timedOut[m.Name]; ok {
+				// A count of a larger board takes longer: not run again.
+				row = append(row, Cell{N: n, Method: m.Name, Status: Skipped, Skip: AfterTimeout, Note: fmt.Sprintf("timed out at N = %d", k)})
+				continue
+			}
 			c, err := runCell(ctx, m, n, opt.Budget)
 			if err != nil {
 				return cells, false, err
+			}
+			if c.Status == Timeout && m.Count != nil {
+				timedOut[m.Name] = n
 			}
 			row = append(row, c)
 		}

@@ -65,3 +65,22 @@ func TestCheck(t *testing.T) {
 		t.Errorf("timeout: ok = %v, %+v", ok, cells[0])
 	}
 }
+
+// TestSkipAfterTimeout: a counter that times out at one N is not run on
+// the larger ones (skipped, saying so); a finder is run on every N.
+func TestSkipAfterTimeout(t *testing.T) {
+	cells, _, err := check.Run(context.Background(), check.Options{From: 13, To: 15, Methods: []string{"dlx", "find/backtrack"}, Budget: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cells {
+		switch {
+		case c.Method == "dlx" && c.N == 13 && c.Status != check.Timeout:
+			t.Errorf("dlx at 13: %+v", c)
+		case c.Method == "dlx" && c.N > 13 && (c.Status != check.Skipped || c.Skip != check.AfterTimeout || c.Note != "timed out at N = 13"):
+			t.Errorf("dlx at %d: %+v", c.N, c)
+		case c.Method != "dlx" && c.Skip == check.AfterTimeout:
+			t.Errorf("a finder skipped: %+v", c)
+		}
+	}
+}

@@ -33,9 +33,10 @@ whose program is not installed are shown as skipped.
 
 The table has a row per method and a column per N: the count (finders:
 "found" or "none"), "*" after a disagreement, and for a cell without an
-answer why: "T" for a timeout (past --budget), ">max" for an N beyond the
-method's reach, "n/a" for a method whose program is not installed (named
-below the table). The summary counts the runs that agree, the timeouts and
+answer why: "T" for a timeout (past --budget), "T+" for a counter not run
+again past its timeout (a larger board takes longer), ">max" for an N beyond
+the method's reach, "n/a" for a method whose program is not installed
+(named below the table). The summary counts the runs that agree, the timeouts and
 the skips apart. Exit status 1 on any disagreement, invalid solution or
 error, with the command that reproduces it.`,
 		Args: argsBetween(0, 0, "no arguments"),
@@ -107,6 +108,8 @@ func cellText(c check.Cell) string {
 	switch {
 	case c.Status == check.Skipped && c.Skip == check.BeyondReach:
 		return ">max"
+	case c.Status == check.Skipped && c.Skip == check.AfterTimeout:
+		return "T+"
 	case c.Status == check.Skipped:
 		return "n/a"
 	case c.Status == check.Timeout:
@@ -157,7 +160,7 @@ func writeCheckTable(w io.Writer, cells []check.Cell, from, to int, markdown boo
 func writeCheckSummary(w io.Writer, cells []check.Cell, from, to int, ok bool, budget, elapsed time.Duration) {
 	skipped := map[string]bool{}
 	methods := map[string]bool{}
-	var agree, timeouts, beyond, missing int
+	var agree, timeouts, beyond, missing, after int
 	fmt.Fprintln(w)
 	for _, c := range cells {
 		methods[c.Method] = true
@@ -168,6 +171,8 @@ func writeCheckSummary(w io.Writer, cells []check.Cell, from, to int, ok bool, b
 			timeouts++
 		case c.Status == check.Skipped && c.Skip == check.BeyondReach:
 			beyond++
+		case c.Status == check.Skipped && c.Skip == check.AfterTimeout:
+			after++
 		case c.Status == check.Skipped:
 			missing++
 			if !skipped[c.Method] {
@@ -176,7 +181,7 @@ func writeCheckSummary(w io.Writer, cells []check.Cell, from, to int, ok bool, b
 			}
 		}
 	}
-	fmt.Fprintf(w, "T: not finished within --budget (%v); >max: N beyond the method's reach; n/a: not installed\n", budget)
+	fmt.Fprintf(w, "T: not finished within --budget (%v); T+: a counter not run past its timeout; >max: N beyond the method's reach; n/a: not installed\n", budget)
 	bad := 0
 	for _, c := range cells {
 		if c.Reproduce != nil {
@@ -184,8 +189,8 @@ func writeCheckSummary(w io.Writer, cells []check.Cell, from, to int, ok bool, b
 			fmt.Fprintf(w, "%s on N = %d: %s%s; reproduce: %s\n", c.Method, c.N, c.Status, noteText(c.Note), reproduceText(c.Reproduce))
 		}
 	}
-	tally := fmt.Sprintf("%s of %d methods on N = %d..%d: %d agree with each other and with OEIS A000170/A002562, every solution verified; %d timed out; %d skipped (%d beyond a method's reach, %d not installed)",
-		plural(uint64(len(cells)), "run"), len(methods), from, to, agree, timeouts, beyond+missing, beyond, missing)
+	tally := fmt.Sprintf("%s of %d methods on N = %d..%d: %d agree with each other and with OEIS A000170/A002562, every solution verified; %d timed out; %d skipped (%d after a timeout, %d beyond a method's reach, %d not installed)",
+		plural(uint64(len(cells)), "run"), len(methods), from, to, agree, timeouts, after+beyond+missing, after, beyond, missing)
 	if ok {
 		fmt.Fprintf(w, "%s (%.1f s)\n", tally, elapsed.Seconds())
 	} else {

@@ -441,8 +441,8 @@ func TestCheckCommand(t *testing.T) {
 	code, out, errs := runCLI(t, "", "check", "--to", "6", "--methods", "bitmask,dlx,sat/gini/binary,find/sat/gini")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 0 || errs != "" || len(lines) != 8 || !strings.HasPrefix(lines[1], "bitmask") || !strings.Contains(lines[1], "  1  ") ||
-		!strings.HasPrefix(lines[6], "T: not finished within --budget (20s); >max: N beyond the method's reach; n/a: not installed") ||
-		!strings.HasPrefix(lines[7], "24 runs of 4 methods on N = 1..6: 24 agree with each other and with OEIS A000170/A002562, every solution verified; 0 timed out; 0 skipped (0 beyond a method's reach, 0 not installed) (") {
+		!strings.HasPrefix(lines[6], "T: not finished within --budget (20s); T+: a counter not run past its timeout; >max: N beyond the method's reach; n/a: not installed") ||
+		!strings.HasPrefix(lines[7], "24 runs of 4 methods on N = 1..6: 24 agree with each other and with OEIS A000170/A002562, every solution verified; 0 timed out; 0 skipped (0 after a timeout, 0 beyond a method's reach, 0 not installed) (") {
 		t.Errorf("table: exit %d %q\n%s", code, errs, out)
 	}
 	code, out, _ = runCLI(t, "", "check", "--from", "4", "--to", "5", "--methods", "backtrack", "--json")
