@@ -206,11 +206,21 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 		}
 	}
 	// A solver named that reads none of the suite's files is an error, as
-	// when none does: it is not left out without a word.
+	// when none does: it is not left out without a word. A solver with
+	// runners for several formats (clasp: DIMACS and OPB) needs one of
+	// them only.
 	have := formatsOf(rows)
+	reads := map[string][]string{}
+	var names []string
 	for _, run := range o.Runners {
-		if !slices.Contains(have, string(run.Reads())) {
-			return nil, optionErrorf("lab: %s reads %s files, which the suite in %s has none of (its formats: %s): leave it out, or write the suite with that format too", run.Name(), run.Reads(), dir, strings.Join(have, ", "))
+		if _, seen := reads[run.Name()]; !seen {
+			names = append(names, run.Name())
+		}
+		reads[run.Name()] = append(reads[run.Name()], string(run.Reads()))
+	}
+	for _, name := range names {
+		if !slices.ContainsFunc(reads[name], func(f string) bool { return slices.Contains(have, f) }) {
+			return nil, optionErrorf("lab: %s reads %s files, which the suite in %s has none of (its formats: %s): leave it out, or write the suite with that format too", name, strings.Join(reads[name], " or "), dir, strings.Join(have, ", "))
 		}
 	}
 	sum := sha256.Sum256(raw)
@@ -223,8 +233,13 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 	defer res.close()
 
 	type task struct {
-		row    suite.Row
-		runner Runner
+		row       suite.Row
+		runner    Runner
+		companion *suite.Row // the second file the runner reads, if any
+	}
+	byIDFormat := map[string]suite.Row{}
+	for _, r := range rows {
+		byIDFormat[r.ID+"\x00"+string(r.Format)] = r
 	}
 	var tasks []task
 	var records []Record
@@ -238,12 +253,20 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 			if r.Format != run.Reads() {
 				continue
 			}
+			var companion *suite.Row
+			if c := companionOf(run); c != "" {
+				cr, ok := byIDFormat[r.ID+"\x00"+string(c)]
+				if !ok {
+					return nil, optionErrorf("lab: %s reads %s files with their instance's %s file beside them, which the suite in %s lacks for %s: write the suite with both formats", run.Name(), run.Reads(), c, dir, r.ID)
+				}
+				companion = &cr
+			}
 			k := Record{SHA256: r.SHA256, Solver: run.Name(), SolverVersion: run.Version(), Timeout: o.Timeout.Seconds(), MemoryMB: memMB, CPULimit: o.cpuSeconds()}.key()
 			if prev, ok := done[k]; ok && prev.File == r.File {
 				records = append(records, prev)
 				continue
 			}
-			tasks = append(tasks, task{r, run})
+			tasks = append(tasks, task{r, run, companion})
 		}
 	}
 	total, finished := len(records)+len(tasks), len(records)
@@ -279,7 +302,7 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 			defer wg.Done()
 			defer caught.Recover(nil)
 			for t := range feed {
-				rec, err := runOne(ctx, dir, t.row, t.runner, o)
+				rec, err := runOne(ctx, dir, t.row, t.companion, t.runner, o)
 				if ctx.Err() != nil {
 					continue // cut short by the caller: not a result
 				}
@@ -331,6 +354,15 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 	return records, ctx.Err()
 }
 
+// companionOf is the format of the second file a runner reads beside the
+// one it runs on (a *Process's With), "" for none.
+func companionOf(r Runner) encode.Format {
+	if c, ok := r.(interface{ Companion() encode.Format }); ok {
+		return c.Companion()
+	}
+	return ""
+}
+
 // filesOf is the files of the rows and their refutation files.
 func filesOf(rows []suite.Row) []string {
 	var fs []string
@@ -355,13 +387,19 @@ func formatsOf(rows []suite.Row) []string {
 
 // runOne runs one solver on one file under the limits and judges the
 // answer. An error is a failure of the harness, not a result.
-func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Options) (Record, error) {
+func runOne(ctx context.Context, dir string, row suite.Row, companion *suite.Row, run Runner, o Options) (Record, error) {
 	rec := Record{File: row.File, ID: row.ID, SHA256: row.SHA256, Solver: run.Name(), SolverVersion: run.Version(), Family: row.Family,
 		N: row.N, M: row.M, Format: row.Format, Encoding: row.Encoding, Expected: row.Expected,
 		Timeout: o.Timeout.Seconds(), MemoryMB: o.Memory >> 20, CPULimit: o.cpuSeconds()}
 	data, err := suite.ReadInstance(dir, row)
 	if err != nil {
 		return rec, err
+	}
+	if companion != nil {
+		// The second file the solver reads, held to its manifest row too.
+		if !unchanged(filepath.Join(dir, companion.File), companion.SHA256) {
+			return rec, fmt.Errorf("lab: %s, which %s reads beside %s, differs from the manifest's SHA-256 (or cannot be read)", companion.File, run.Name(), row.File)
+		}
 	}
 	if row.Format == encode.DIMACS {
 		if rec.GBDHash, err = cnf.GBDHash(bytes.NewReader(data)); err != nil {
@@ -484,7 +522,7 @@ func runOne(ctx context.Context, dir string, row suite.Row, run Runner, o Option
 		}
 		return rec, nil
 	}
-	if !unchanged(path, row.SHA256) {
+	if !unchanged(path, row.SHA256) || companion != nil && !unchanged(filepath.Join(dir, companion.File), companion.SHA256) {
 		// Judged against the bytes read before the run all the same; the
 		// suite is no longer what its manifest says.
 		return rec, fmt.Errorf("lab: %s was changed during the run of %s (judged against its bytes as they were before; write the suite again)", row.File, run.Name())

@@ -59,13 +59,21 @@ type Answer struct {
 	Placement model.Placement
 }
 
-// Process is a Runner made of its parts.
+// Process is a Runner made of its parts. With, if set, is the format of a
+// second file of the same instance that the command reads beside the
+// one it runs on (Companion).
 type Process struct {
 	Solver, Build string
-	Format        encode.Format
+	Format, With  encode.Format
 	Argv          func(file, result string) []string
 	Read          func(Output) (Answer, error)
 }
+
+// Companion is the format of the second file of the instance that the
+// process reads (the MiniZinc model beside its data), "" for none: the
+// lab checks that file against its manifest row before the run, as the
+// one it runs on.
+func (p *Process) Companion() encode.Format { return p.With }
 
 func (p *Process) Name() string                         { return p.Solver }
 func (p *Process) Version() string                      { return p.Build }
@@ -169,13 +177,28 @@ func ExternalRunners(ctx context.Context, name string) ([]Runner, error) {
 	return rs, nil
 }
 
-// MiniZincRunner runs minizinc with Gecode on self-contained MiniZinc files
-// (encode.MiniZincInline).
-func MiniZincRunner(ctx context.Context) (Runner, error) {
+// MiniZincRunners run minizinc with Gecode on self-contained MiniZinc files
+// (encode.MiniZincInline), and on data files (encode.MiniZincData) with
+// their instance's model file beside them (encode.MiniZinc, Companion).
+func MiniZincRunners(ctx context.Context) ([]Runner, error) {
 	path, err := exec.LookPath("minizinc")
 	if err != nil {
 		return nil, errors.New("lab: minizinc is not installed (not found on the PATH)")
 	}
-	return &Process{Solver: "minizinc", Build: sat.ProgramVersion(ctx, path) + ", gecode", Format: encode.MiniZincInline,
-		Argv: func(file, _ string) []string { return []string{path, "--solver", "gecode", file} }, Read: MiniZincAnswer}, nil
+	build := sat.ProgramVersion(ctx, path) + ", gecode"
+	return []Runner{
+		&Process{Solver: "minizinc", Build: build, Format: encode.MiniZincInline,
+			Argv: func(file, _ string) []string { return []string{path, "--solver", "gecode", file} }, Read: MiniZincAnswer},
+		&Process{Solver: "minizinc", Build: build, Format: encode.MiniZincData, With: encode.MiniZinc,
+			Argv: func(file, _ string) []string {
+				return []string{path, "--solver", "gecode", CompanionFile(file, encode.MiniZincData, encode.MiniZinc), file}
+			}, Read: MiniZincAnswer},
+	}, nil
+}
+
+// CompanionFile is the file of format to beside file, of format from: the
+// same instance's (a suite names its files by the instance's id and the
+// format's extension).
+func CompanionFile(file string, from, to encode.Format) string {
+	return strings.TrimSuffix(file, from.Extension()) + to.Extension()
 }

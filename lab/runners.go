@@ -13,7 +13,7 @@ import (
 
 // Runners are the runners of the solvers named: own's runner where it
 // gives one (the caller's own programs), minizinc with Gecode
-// (MiniZincRunner), else an external DIMACS solver by name or path
+// (MiniZincRunners), else an external DIMACS solver by name or path
 // (ExternalRunners: clasp on OPB files as well). A name given twice, or a
 // solver that cannot run, is an *nqueens.OptionError.
 func Runners(ctx context.Context, names []string, own func(name string) Runner) ([]Runner, error) {
@@ -31,9 +31,7 @@ func Runners(ctx context.Context, names []string, own func(name string) Runner) 
 		var ext []Runner
 		var err error
 		if name == "minizinc" {
-			var r Runner
-			r, err = MiniZincRunner(ctx)
-			ext = []Runner{r}
+			ext, err = MiniZincRunners(ctx)
 		} else {
 			ext, err = ExternalRunners(ctx, name)
 		}

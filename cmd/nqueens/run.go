@@ -36,7 +36,10 @@ of this program) and for any DIMACS solver by name or path (` + strings.Join(sat
 OPB (pseudo-Boolean) for clasp as well; XCC for dlx (dancing links);
 the .param files of the diagonals family for cp (the constraint-propagation
 search) and backtrack, each alone, without a second method; self-contained
-MiniZinc (mzn-inline) for minizinc, with Gecode. Each run has
+MiniZinc (mzn-inline) for minizinc, with Gecode, and its data files (dzn)
+with their model files beside them (mzn; both checked against the manifest).
+A solver that reads several formats (clasp, minizinc) runs on those the
+suite has. Each run has
 its own process group under the limits: --timeout of wall time (then the
 group is killed), --cpu of CPU time over all its threads (RLIMIT_CPU; past
 it a run is a TIMEOUT, as in the SAT competitions), and --memory of data

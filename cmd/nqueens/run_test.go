@@ -446,3 +446,52 @@ func TestRunPeakMemory(t *testing.T) {
 	}
 	runtime.KeepAlive(ballast)
 }
+
+// TestRunOneFormat: every solver runs on a suite of each single format it
+// reads (clasp on DIMACS alone, minizinc on data files with their models),
+// and one that reads none of a suite's formats is refused in one line.
+func TestRunOneFormat(t *testing.T) {
+	t.Setenv(beCLI, "1")
+	dir := t.TempDir()
+	for _, c := range []struct {
+		formats, solver string
+		code, runs      int
+	}{
+		{"dimacs", "clasp", 0, 2},
+		{"opb", "clasp", 0, 2},
+		{"mzn,dzn", "minizinc", 0, 2},
+		{"mzn-inline", "minizinc", 0, 2},
+		{"dzn", "minizinc", 2, 0}, // the data without its model
+		{"xcc", "clasp", 2, 0},
+		{"xcsp3", "minizinc", 2, 0},
+	} {
+		if _, err := exec.LookPath(c.solver); err != nil {
+			if os.Getenv("NQUEENS_REQUIRE_SOLVERS") != "" {
+				t.Fatalf("%s is not installed", c.solver)
+			}
+			continue
+		}
+		s := filepath.Join(dir, strings.NewReplacer(",", "-").Replace(c.formats)+"-"+c.solver)
+		if code, _, errs := runCLI(t, "", "gen", "classic", "--from", "3", "--to", "4", "--formats", c.formats, "--out", s, "-q"); code != 0 {
+			t.Fatalf("gen: %s", errs)
+		}
+		results := filepath.Join(s, "results.jsonl")
+		code, _, errs := runCLI(t, "", "run", s, "--solvers", c.solver, "-q")
+		if code != c.code || code == 2 && strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s on %s: exit %d %q", c.solver, c.formats, code, errs)
+			continue
+		}
+		if code != 0 {
+			continue
+		}
+		recs := readRecords(t, results)
+		for _, r := range recs {
+			if string(r.Status) != string(r.Expected) {
+				t.Errorf("%s on %s: %+v", c.solver, r.File, r)
+			}
+		}
+		if len(recs) != c.runs {
+			t.Errorf("%s on %s: %d runs, want %d", c.solver, c.formats, len(recs), c.runs)
+		}
+	}
+}
