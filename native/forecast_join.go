@@ -15,7 +15,8 @@ type JoinForecast struct {
 	// Units is the number of units of the count, Sampled how many were
 	// timed.
 	Units, Sampled int
-	// Table is the time the quarters' table took to build (once a task).
+	// Table is the time the quarters' table took to build (once a task;
+	// nothing from n = 22 on, where each unit builds its lists).
 	Table time.Duration
 	// Seconds is the forecast of the whole count on one core (the table
 	// once, every unit, and for odd n the filtering of the quarters for
@@ -23,8 +24,9 @@ type JoinForecast struct {
 	// interval (the sampling error of the units' mean time).
 	Seconds, Low, High float64
 	// UnitMean is the mean time of a unit, and Pairs the pairs of middle
-	// queens of odd n with FilterMean the time to filter the quarters for
-	// one (0 for even n).
+	// queens of odd n with FilterMean the time to filter the quarters'
+	// table for one (0 for even n, and from n = 22 on, where the lists
+	// built per unit leave out the middle queens' diagonals).
 	UnitMean, FilterMean time.Duration
 	Pairs                int
 	// Memory is what one task takes on one goroutine (JoinMemory).
@@ -86,7 +88,7 @@ func ForecastJoin(ctx context.Context, n, sample int, seed uint64) (JoinForecast
 			blockUnits = inBlock
 			blockStart = time.Now()
 		}
-		if key := [2]int{u.Col0, u.Row0}; n%2 == 1 && key != pair {
+		if key := [2]int{u.Col0, u.Row0}; n%2 == 1 && !tables.perUnit && key != pair {
 			// The filtering for a new pair of middle queens, timed apart:
 			// the count does it once a pair, not once a block.
 			pair = key
@@ -112,7 +114,7 @@ func ForecastJoin(ctx context.Context, n, sample int, seed uint64) (JoinForecast
 	f.UnitMean = time.Duration(mean * float64(time.Second))
 	units := float64(total)
 	f.Seconds = f.Table.Seconds() + mean*units
-	if n%2 == 1 {
+	if n%2 == 1 && !tables.perUnit {
 		fm, _ := meanErr(filters)
 		f.FilterMean = time.Duration(fm * float64(time.Second))
 		f.Pairs = len(joinCross(n))

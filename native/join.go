@@ -151,11 +151,33 @@ func (q *quarters) setCols() {
 // has says whether some placement has the rows r.
 func (q *quarters) has(r uint32) bool { return q.colStart[r+1] > q.colStart[r] }
 
+// view makes v the placements of q on the rows r, in q's storage.
+func (q *quarters) view(r uint32, v *quarterRows) {
+	h := q.h
+	v.d1, v.d2 = q.d1, q.d2
+	v.index = q.index[r<<h : (r+1)<<h+1]
+	v.colSets = q.colSets[q.colStart[r]:q.colStart[r+1]]
+}
+
+// quarterRows are the placements of one quarter on one set of rows, by
+// their columns: those on the columns c are d1[index[c]:index[c+1]] (d2
+// alike), and colSets lists the sets of columns that some placement
+// takes, in increasing order. They are a view of the whole table
+// (quarters.view) or built for the unit at hand (rowsBuilder).
+type quarterRows struct {
+	d1, d2, index, colSets []uint32
+}
+
+// empty says that no placement stands on the rows.
+func (q *quarterRows) empty() bool { return len(q.colSets) == 0 }
+
 // quarterCount[h] is the number of placements of an h×h square
 // (quarters), for the memory estimate: counted by newQuarters (h <= 8 in
-// TestQuarterCounts). Each h multiplies it by 5.7 to 8.9, the factor
-// growing by about 0.6 a step; quarterPlacements goes on from there.
-var quarterCount = [...]uint64{1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369, 66807234}
+// TestQuarterCounts) and by rowsBuilder over every set of rows (h <= 11
+// in TestRowsBuilder, 12 with -long, 13 by hand). Each h multiplies it by
+// 5.7 to 10.0, the factor growing by about 0.5 a step; quarterPlacements
+// goes on from there.
+var quarterCount = [...]uint64{1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369, 66807234, 633443407, 6354135838}
 
 // quarterPlacements is quarterCount[h], or beyond the table an estimate
 // that grows the last measured factor by 0.6 a step.
@@ -163,7 +185,7 @@ func quarterPlacements(h int) uint64 {
 	if h < len(quarterCount) {
 		return quarterCount[h]
 	}
-	c, f := float64(quarterCount[len(quarterCount)-1]), 8.9
+	c, f := float64(quarterCount[len(quarterCount)-1]), 10.0
 	for range h - len(quarterCount) + 1 {
 		f += 0.6
 		c *= f
@@ -263,19 +285,25 @@ func (f *quarters) filter(q *quarters, f1, f2 uint32) {
 	}
 }
 
-// JoinMemory estimates the bytes the join of n takes on jobs goroutines:
-// the quarters' table while it is made (20 bytes a placement and 8 per
-// entry of its index) and, for even n, its two filtered copies; each
-// goroutine's lists of halves and, for odd n, its four filtered copies of
-// the table; and a quarter more for the garbage collector's slack. It is
+// JoinMemory estimates the bytes the join of n takes on jobs goroutines.
+// Below JoinPerUnitFrom: the quarters' table while it is made (20 bytes a
+// placement and 8 per entry of its index) and, for even n, its two
+// filtered copies; each goroutine's lists of halves and, for odd n, its
+// four filtered copies of the table. From JoinPerUnitFrom on, no table:
+// each goroutine's four lists built per unit (rowsMemory) and its halves
+// (halvesMemory). A quarter more for the garbage collector's slack. It is
 // an upper bound of the peak measured: 258 MB at n = 20 on one job (the
 // bound 366 MB), 790 MB at n = 21 on two before the copies were sized
-// exactly (the bound now 870 MB).
+// exactly (the bound now 870 MB); see docs/cluster.md for the lists built
+// per unit.
 func JoinMemory(n, jobs int) uint64 {
 	if n < JoinMinN || n > JoinMaxN {
 		return 0
 	}
 	h := n / 2
+	if n >= JoinPerUnitFrom {
+		return withSlack(uint64(max(1, jobs)) * (rowsMemory(h) + halvesMemory(h)))
+	}
 	p, idx := quarterPlacements(h), uint64(1)<<(2*h)+1
 	table := 20*p + 8*idx
 	if n%2 == 0 {
@@ -288,6 +316,17 @@ func JoinMemory(n, jobs int) uint64 {
 	return withSlack(table + uint64(max(1, jobs))*perJob)
 }
 
+// halvesMemory bounds what the halves of one unit take on a goroutine
+// when the lists are built per unit: each side's chunk holds at most
+// joinHalvesLimit halves or one outer placement's (at most a set of rows'
+// placements), grown by doubling (16 bytes a half); for even n the west
+// ones again by their long-diagonal queens; and the sieve's sorted copies
+// of both (9 bytes a half, grown by doubling).
+func halvesMemory(h int) uint64 {
+	chunk := max(uint64(joinHalvesLimit), maxRowsBound(h))
+	return (16 + 16 + 16 + 18 + 18) * chunk
+}
+
 // withSlack is the memory that live bytes of the join's data take: a
 // quarter more for the garbage collector's slack, and 16 MB besides.
 func withSlack(live uint64) uint64 { return live + live/4 + 16<<20 }
@@ -295,10 +334,12 @@ func withSlack(live uint64) uint64 { return live + live/4 + 16<<20 }
 // JoinProblemMemory is JoinMemory for p: for a variant, four tables of
 // quarters (one a quarter, each at most the classic one), the four
 // filtered copies of every n on each goroutine, and twice the halves (no
-// symmetry halves the east ones). Blocked lines make all of it less.
+// symmetry halves the east ones); from JoinPerUnitFrom on, the lists
+// built per unit as for the classic problem. Blocked lines make all of it
+// less.
 func JoinProblemMemory(p model.Problem, jobs int) uint64 {
 	n := p.N
-	if p.IsClassic() || n < JoinMinN || n > JoinMaxN {
+	if p.IsClassic() || n < JoinMinN || n > JoinMaxN || n >= JoinPerUnitFrom {
 		return JoinMemory(n, jobs)
 	}
 	h := n / 2
@@ -308,13 +349,14 @@ func JoinProblemMemory(p model.Problem, jobs int) uint64 {
 	return withSlack(table + uint64(max(1, jobs))*perJob)
 }
 
-// maxHalves bounds the halves of one unit: the longest list measured
-// (JoinResult.MaxHalves) at n = 16 and 18, grown by the factor between
-// them for every two more queens.
+// maxHalves bounds the halves of one unit below JoinPerUnitFrom: the
+// longest list measured (JoinResult.MaxHalves) at n = 18, grown by 6.6
+// for every two more queens (the longest lists of whole counts are 2,956,
+// 17,506 and 109,094 at n = 16, 18 and 20; of a sample, 716,616 at 22).
 func maxHalves(n int) uint64 {
 	m := uint64(17506)
 	for k := 18; k < n; k += 2 {
-		m = m * 6 // 17,506 / 2,956 at n = 18 and 16
+		m = m * 66 / 10
 	}
 	return max(m, 4096)
 }
@@ -670,13 +712,29 @@ type joiner struct {
 	copies *crossCopies
 	// For even n: the west halves by their queens on long diagonals.
 	byLong [3][]uint64
+	// The placements of the unit's north-east, south-east, north-west and
+	// south-west quarters on its rows: views of the tables, or built for
+	// it (joinTables.perUnit) with what they were built for.
+	lists [4]quarterRows
+	built [4]rowsKey
+	b     rowsBuilder
+	// limit is the most halves of one side held at once (joinHalvesLimit):
+	// a unit with more is joined a chunk at a time. seen is how many the
+	// last unit had on its longer side.
+	limit, seen int
 }
+
+// joinHalvesLimit is the most halves of one side that a goroutine holds
+// at once: 2^21 patterns are 16 MB, and the sieve's sorted copy as much
+// again. The longest lists of a unit measured are about 1.2 million at
+// n = 22, and grow about sixfold every two queens.
+const joinHalvesLimit = 1 << 21
 
 func newJoiner(n int, t *joinTables) *joiner {
 	h := n / 2
 	g := n - h
 	l := 2*n - 1 - 2*g
-	j := &joiner{n: n, h: h, g: g, t: t, l: l, mask: uint64(1)<<l - 1, m: bitslice.New(2 * l)}
+	j := &joiner{n: n, h: h, g: g, t: t, l: l, mask: uint64(1)<<l - 1, m: bitslice.New(2 * l), limit: joinHalvesLimit}
 	for v := range h {
 		j.colsE |= uint32(t.cols>>(g+v)&1) << v
 		j.colsW |= uint32(t.cols>>(h-1-v)&1) << v
@@ -696,18 +754,46 @@ func newJoiner(n int, t *joinTables) *joiner {
 // on its open squares (roles: north-east, south-east, north-west,
 // south-west), and no symmetry is used: every unit weighs 1 and every
 // pair of halves counts once.
+//
+// With perUnit there are no tables: each goroutine builds the lists of
+// each unit (joiner.list), leaving out the squares blocked[role] (bit v of
+// blocked[role][u] for local square (u, v); nil: none) of each quarter:
+// the long diagonals of even n's east quarters, or a variant's closed
+// squares.
 type joinTables struct {
 	crosses    crossCache
 	roles      [4]*quarters
 	nePl, sePl *quarters
 	direct     bool
+	perUnit    bool
+	blocked    [4][]uint32
 	// rows and cols are the rows and columns that take a queen (bit r),
 	// the middle ones of odd n included.
 	rows, cols uint64
 }
 
 func newJoinTables(n int) *joinTables {
+	return newJoinTablesMode(n, n >= JoinPerUnitFrom)
+}
+
+// newJoinTablesMode makes the classic problem's tables, or with perUnit
+// what the lists built per unit leave out.
+func newJoinTablesMode(n int, perUnit bool) *joinTables {
 	h := n / 2
+	if perUnit {
+		t := &joinTables{perUnit: true, rows: uint64(1)<<n - 1, cols: uint64(1)<<n - 1}
+		if n%2 == 0 && h > 0 {
+			// The north-east quarter's long anti-diagonal is local u+v =
+			// h-1, the south-east quarter's long diagonal u = v (as in
+			// the filtered tables below).
+			t.blocked[0], t.blocked[1] = make([]uint32, h), make([]uint32, h)
+			for u := range h {
+				t.blocked[0][u] = 1 << (h - 1 - u)
+				t.blocked[1][u] = 1 << u
+			}
+		}
+		return t
+	}
 	q := newQuarters(h, nil)
 	t := &joinTables{roles: [4]*quarters{q, q, q, q}, rows: uint64(1)<<n - 1, cols: uint64(1)<<n - 1}
 	if n%2 == 0 && h > 0 {
@@ -817,29 +903,53 @@ func quarterSquare(n, role, u, v int) (r, c int) {
 // a variant, given as open[r] (bit c: a queen may stand on (r, c)) and
 // the lines that take a queen.
 func newVariantTables(n int, open []uint64, rows, cols uint64) *joinTables {
+	return newVariantTablesMode(n, open, rows, cols, n >= JoinPerUnitFrom)
+}
+
+// newVariantTablesMode makes a variant's tables, or with perUnit the
+// closed squares of each quarter, for the lists built per unit.
+func newVariantTablesMode(n int, open []uint64, rows, cols uint64, perUnit bool) *joinTables {
 	h := n / 2
-	t := &joinTables{direct: true, rows: rows, cols: cols}
-	local := make([]uint32, h)
+	t := &joinTables{direct: true, perUnit: perUnit, rows: rows, cols: cols}
 	for role := range t.roles {
+		local := make([]uint32, h)
 		for u := range h {
-			local[u] = 0
 			for v := range h {
 				if r, c := quarterSquare(n, role, u, v); open[r]>>c&1 != 0 {
 					local[u] |= 1 << v
 				}
 			}
 		}
+		if perUnit {
+			for u := range local {
+				local[u] = ^local[u] & (uint32(1)<<h - 1)
+			}
+			t.blocked[role] = local
+			continue
+		}
 		t.roles[role] = newQuarters(h, local)
 	}
 	return t
 }
 
-// halves appends to out the patterns of the halves whose north quarter
-// has the local rows rn and south quarter rs, on the local columns cols,
-// avoiding the local diagonals forbidden (fn1, fn2 for the north quarter's
-// d1 and d2, fs1, fs2 for the south one's). swap says the half is a west
-// one: its quarters' local d1 are its global anti-diagonals r-c, and d2 the
-// diagonals r+c, the other way round from an east half.
+// A halfList is what halves lists the halves of: the half's north and
+// south quarters' placements on its rows, kn and ks queens, on the local
+// columns cols; swap says the half is a west one (its quarters' local d1
+// are its global anti-diagonals r-c, and d2 the diagonals r+c, the other
+// way round from an east half). ci and x are where the listing stands:
+// the next of north's sets of columns, and the next placement of the
+// outer list for it.
+type halfList struct {
+	north, south *quarterRows
+	kn, ks       int
+	cols         uint32
+	swap         bool
+	ci, x        int
+}
+
+// halves appends to out the patterns of the next halves of l, stopping
+// before out would hold more than j.limit of them (one outer placement's
+// at least), and says whether some are left for the next call.
 //
 // In local terms (see the comment at the top of the file), the north
 // quarter's diagonals are global ones shifted by 0 (its u+v, as r+c-g for
@@ -847,38 +957,46 @@ func newVariantTables(n int, open []uint64, rows, cols uint64) *joinTables {
 // disjoint exactly when nd1 & sd1<<g and nd2 & sd2<<g are zero, and the
 // common diagonals of the halves are bits 0..L-1 of nd1 | sd1<<g and of
 // nd2>>g | sd2.
-func (j *joiner) halves(out []uint64, north, south *quarters, rn, rs, cols uint32, swap bool) []uint64 {
-	h, g := uint(j.h), uint(j.g)
-	k := bits.OnesCount32(rn)
-	if bits.OnesCount32(rs)+k != bits.OnesCount32(cols) {
-		return out
+func (j *joiner) halves(out []uint64, l *halfList) ([]uint64, bool) {
+	g := uint(j.g)
+	if l.kn+l.ks != bits.OnesCount32(l.cols) {
+		return out, false
 	}
-	// The north quarter's sets of columns c within cols (k of them).
-	for _, c := range north.colSets[north.colStart[rn]:north.colStart[rn+1]] {
-		if c&^cols != 0 {
+	north, south := l.north, l.south
+	// The north quarter's sets of columns c within cols (kn of them).
+	for ; l.ci < len(north.colSets); l.ci, l.x = l.ci+1, 0 {
+		c := north.colSets[l.ci]
+		if c&^l.cols != 0 {
 			continue
 		}
-		kn, ks := rn<<h|c, rs<<h|(cols&^c)
-		n0, n1 := north.index[kn], north.index[kn+1]
-		s0, s1 := south.index[ks], south.index[ks+1]
-		if n0 < n1 && s0 < s1 {
-			// Branch-free: every candidate is written, and kept (the
-			// length moves on) when it fits; about half do. The longer
-			// list is the inner loop.
-			k := len(out)
-			cand := int(n1-n0) * int(s1-s0)
-			out = slices.Grow(out, cand)
-			dst := out[k : k+cand]
-			var kept int
-			if n1-n0 <= s1-s0 {
-				kept = joinQuarters(dst, north.d1[n0:n1], north.d2[n0:n1], south.d1[s0:s1], south.d2[s0:s1], 0, g, g, j.mask, j.l, swap)
-			} else {
-				kept = joinQuarters(dst, south.d1[s0:s1], south.d2[s0:s1], north.d1[n0:n1], north.d2[n0:n1], g, 0, g, j.mask, j.l, swap)
+		sc := l.cols &^ c
+		n0, n1 := north.index[c], north.index[c+1]
+		s0, s1 := south.index[sc], south.index[sc+1]
+		if n0 == n1 || s0 == s1 {
+			continue
+		}
+		// The longer list is the inner loop.
+		o1, o2, i1, i2, so, si := north.d1[n0:n1], north.d2[n0:n1], south.d1[s0:s1], south.d2[s0:s1], uint(0), g
+		if n1-n0 > s1-s0 {
+			o1, o2, i1, i2, so, si = i1, i2, o1, o2, si, so
+		}
+		for l.x < len(o1) {
+			room := j.limit - len(out)
+			if room < len(i1) && len(out) > 0 {
+				return out, true
 			}
+			end := min(len(o1), l.x+max(1, room/len(i1)))
+			// Branch-free: every candidate is written, and kept (the
+			// length moves on) when it fits; about half do.
+			k := len(out)
+			cand := (end - l.x) * len(i1)
+			out = slices.Grow(out, cand)
+			kept := joinQuarters(out[k:k+cand], o1[l.x:end], o2[l.x:end], i1, i2, so, si, g, j.mask, j.l, l.swap)
 			out = out[:k+kept]
+			l.x = end
 		}
 	}
-	return out
+	return out, false
 }
 
 // joinQuarters writes to dst the patterns of the fitting pairs of an outer
@@ -913,6 +1031,7 @@ func joinQuarters(dst []uint64, o1, o2, i1, i2 []uint32, so, si uint, g uint, ma
 // halves it tested.
 func (j *joiner) run(u JoinUnit) (count, pairs uint64) {
 	n, h, g := j.n, j.h, j.g
+	j.seen = 0
 	rows := j.t.rows
 	colsE, colsW := j.colsE, j.colsW
 	var cross1, cross2 uint64 // global diagonals r+c and r-c+n-1 of the middle queens
@@ -937,43 +1056,112 @@ func (j *joiner) run(u JoinUnit) (count, pairs uint64) {
 	}
 	west := rows &^ u.East
 	hm := uint32(1)<<h - 1
-	en, es := uint32(u.East)&hm, uint32(u.East>>g)&hm
-	wn, ws := uint32(west)&hm, uint32(west>>g)&hm
-	ne, se, nw, sw := j.t.roles[0], j.t.roles[1], j.t.roles[2], j.t.roles[3]
-	if n%2 == 0 && !j.t.direct {
-		ne, se = j.t.nePl, j.t.sePl
-	}
-	if n%2 == 1 {
-		if key := [2]int{u.Col0, u.Row0}; j.copies == nil || j.copies.key != key {
-			// The middle queens' diagonals in each quarter's local terms:
-			// east north d1 = global r+c shifted by g, d2 = r-c+n-1
-			// shifted by 0; east south by 2g and g; west north: local d1
-			// is r-c+n-1 shifted by g, d2 is r+c; west south: 2g and g.
-			lo := func(x uint64, s int) uint32 { return uint32(x >> s) }
-			f := [4][2]uint32{{lo(cross1, g), lo(cross2, 0)}, {lo(cross1, 2*g), lo(cross2, g)}, {lo(cross2, g), lo(cross1, 0)}, {lo(cross2, 2*g), lo(cross1, g)}}
-			j.t.crosses.release(j.copies)
-			j.copies = j.t.crosses.acquire(key, [4]*quarters{ne, se, nw, sw}, f)
+	// The rows of the north-east, south-east, north-west and south-west
+	// quarters.
+	rs := [4]uint32{uint32(u.East) & hm, uint32(u.East>>g) & hm, uint32(west) & hm, uint32(west>>g) & hm}
+	// The middle queens' diagonals in each quarter's local terms (odd n):
+	// east north d1 = global r+c shifted by g, d2 = r-c+n-1 shifted by 0;
+	// east south by 2g and g; west north: local d1 is r-c+n-1 shifted by
+	// g, d2 is r+c; west south: 2g and g.
+	lo := func(x uint64, s int) uint32 { return uint32(x >> s) }
+	f := [4][2]uint32{{lo(cross1, g), lo(cross2, 0)}, {lo(cross1, 2*g), lo(cross2, g)}, {lo(cross2, g), lo(cross1, 0)}, {lo(cross2, 2*g), lo(cross1, g)}}
+	if j.t.perUnit {
+		for role, r := range rs {
+			if j.list(role, r, f[role]).empty() {
+				return 0, 0 // a quarter has no placement on its rows
+			}
 		}
-		c := &j.copies.roles
-		ne, se, nw, sw = &c[0], &c[1], &c[2], &c[3]
+	} else {
+		ne, se, nw, sw := j.t.roles[0], j.t.roles[1], j.t.roles[2], j.t.roles[3]
+		if n%2 == 0 && !j.t.direct {
+			ne, se = j.t.nePl, j.t.sePl
+		}
+		if n%2 == 1 {
+			if key := [2]int{u.Col0, u.Row0}; j.copies == nil || j.copies.key != key {
+				j.t.crosses.release(j.copies)
+				j.copies = j.t.crosses.acquire(key, [4]*quarters{ne, se, nw, sw}, f)
+			}
+			c := &j.copies.roles
+			ne, se, nw, sw = &c[0], &c[1], &c[2], &c[3]
+		}
+		for role, q := range [4]*quarters{ne, se, nw, sw} {
+			if !q.has(rs[role]) {
+				return 0, 0 // a quarter has no placement on its rows
+			}
+			q.view(rs[role], &j.lists[role])
+		}
 	}
-	if !ne.has(en) || !se.has(es) || !nw.has(wn) || !sw.has(ws) {
-		return 0, 0 // a quarter has no placement on its rows
-	}
-	j.east = j.halves(j.east[:0], ne, se, en, es, colsE, false)
+	east := halfList{north: &j.lists[0], south: &j.lists[1], kn: bits.OnesCount32(rs[0]), ks: bits.OnesCount32(rs[1]), cols: colsE}
+	westL := halfList{north: &j.lists[2], south: &j.lists[3], kn: bits.OnesCount32(rs[2]), ks: bits.OnesCount32(rs[3]), cols: colsW, swap: true}
+	// The halves of each side, a chunk of at most j.limit at a time: the
+	// east ones once, the west ones once for every chunk of east ones
+	// unless they fit in one.
+	var moreE, moreW bool
+	j.east, moreE = j.halves(j.east[:0], &east)
 	if len(j.east) == 0 {
+		j.seen = 0
 		return 0, 0
 	}
-	j.west = j.halves(j.west[:0], nw, sw, wn, ws, colsW, true)
-	if n%2 == 1 || j.t.direct {
+	j.west, moreW = j.halves(j.west[:0], &westL)
+	westWhole := !moreW
+	eastSeen, westSeen := len(j.east), len(j.west)
+	for first := true; ; first = false {
+		for {
+			c, p := j.join(u)
+			count += c
+			pairs += p
+			if !moreW {
+				break
+			}
+			j.west, moreW = j.halves(j.west[:0], &westL)
+			if first {
+				westSeen += len(j.west)
+			}
+		}
+		if !moreE {
+			j.seen = max(eastSeen, westSeen)
+			return count, pairs
+		}
+		j.east, moreE = j.halves(j.east[:0], &east)
+		eastSeen += len(j.east)
+		if !westWhole {
+			westL.ci, westL.x = 0, 0
+			j.west, moreW = j.halves(j.west[:0], &westL)
+		}
+	}
+}
+
+// list is the placements of quarter role on the local rows r without the
+// local diagonals f (d1, d2), built for the unit at hand unless the last
+// one built for the quarter is the same.
+func (j *joiner) list(role int, r uint32, f [2]uint32) *quarterRows {
+	key := rowsKey{rows: r, f1: f[0], f2: f[1], ok: true}
+	if j.built[role] != key {
+		var blocked [32]uint32
+		diagonalsBlocked(&blocked, j.h, j.t.blocked[role], f[0], f[1])
+		j.built[role] = rowsKey{} // not built, should build panic
+		j.b.build(&j.lists[role], j.h, r, &blocked)
+		j.built[role] = key
+	}
+	return &j.lists[role]
+}
+
+// rowsKey is what a quarter's list was built for.
+type rowsKey struct {
+	rows, f1, f2 uint32
+	ok           bool
+}
+
+// join counts the disjoint pairs of the halves at hand, j.east and
+// j.west, and the pairs tested. For even n (classic) the east halves have
+// no queen on a long diagonal, and the west halves weigh by theirs (see
+// the comment at the top of the file): a half's long anti-diagonal r+c =
+// n-1 is bit h-1 of its pattern, its long diagonal r = c bit L+h-1.
+func (j *joiner) join(u JoinUnit) (count, pairs uint64) {
+	if j.n%2 == 1 || j.t.direct {
 		return j.pairs(j.east, j.west)
 	}
-	// Even n: only east halves without a queen on a long diagonal; west
-	// halves by their queens on the long diagonals (see the comment at
-	// the top of the file). A half's long anti-diagonal r+c = n-1 is bit
-	// h-1 of its pattern, its long diagonal r = c bit L+h-1.
-	// The east halves have none (newJoinTables).
-	long := uint64(1)<<(h-1) | uint64(1)<<(j.l+h-1)
+	long := uint64(1)<<(j.h-1) | uint64(1)<<(j.l+j.h-1)
 	var byLong [3][]uint64 // west halves with 0, 1 and 2 long-diagonal queens
 	for k := range byLong {
 		byLong[k] = j.byLong[k][:0]
@@ -1133,7 +1321,7 @@ func runJoin(ctx context.Context, n int, tables *joinTables, list iter.Seq2[int,
 	// The units of odd n come pair of middle queens by pair, each pair a
 	// batch (see crossCache).
 	var byPair func(JoinUnit) int
-	if n%2 == 1 && jobs > 1 {
+	if n%2 == 1 && jobs > 1 && !tables.perUnit {
 		byPair = func(u JoinUnit) int { return u.Col0*(n+1) + u.Row0 }
 	}
 	taken, stopped, err := runUnits(ctx, jobs, list, opt.Take, nil, byPair,
@@ -1141,7 +1329,7 @@ func runJoin(ctx context.Context, n int, tables *joinTables, list iter.Seq2[int,
 			j := newJoiner(n, tables)
 			return func(u JoinUnit) (unitDone, bool) {
 				c, pairs := j.run(u)
-				return unitDone{JoinUnitResult{All: c * u.Weight, Pairs: pairs}, max(len(j.east), len(j.west))}, true
+				return unitDone{JoinUnitResult{All: c * u.Weight, Pairs: pairs}, j.seen}, true
 			}
 		},
 		func(i int, d unitDone) {

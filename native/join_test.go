@@ -6,6 +6,7 @@ import (
 	"iter"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -388,5 +389,180 @@ func TestForecastJoin(t *testing.T) {
 	//lint:ignore SA1012 a nil context is what is tested
 	if _, err := ForecastJoin(nil, 12, 10, 1); err == nil { //nolint:staticcheck
 		t.Error("a nil context")
+	}
+}
+
+// TestJoinPerUnit holds the lists built per unit, and the halves joined in
+// chunks, to the whole tables unit by unit: every unit of n = 4..15 counts
+// and tests the same in the three ways (a limit of 50 halves a chunk
+// splits most units of n >= 10, and within a column set, on both sides).
+func TestJoinPerUnit(t *testing.T) {
+	maxN := 15
+	if testing.Short() {
+		maxN = 13
+	}
+	for n := JoinMinN; n <= maxN; n++ {
+		table := newJoiner(n, newJoinTablesMode(n, false))
+		perUnit := newJoiner(n, newJoinTablesMode(n, true))
+		chunked := newJoiner(n, newJoinTablesMode(n, true))
+		chunked.limit = 50
+		var total uint64
+		split := 0
+		for _, u := range JoinUnits(n) {
+			c, p := table.run(u)
+			seen := table.seen
+			if c2, p2 := perUnit.run(u); c2 != c || p2 != p || perUnit.seen != seen {
+				t.Fatalf("n = %d, unit %v: built per unit %d (%d pairs, %d halves), the table %d (%d, %d)", n, u, c2, p2, perUnit.seen, c, p, seen)
+			}
+			if c3, p3 := chunked.run(u); c3 != c || p3 != p || chunked.seen != seen {
+				t.Fatalf("n = %d, unit %v: in chunks %d (%d pairs, %d halves), whole %d (%d, %d)", n, u, c3, p3, chunked.seen, c, p, seen)
+			}
+			if seen > chunked.limit {
+				split++
+			}
+			total += c * u.Weight
+		}
+		if all, _, _ := model.KnownCount(n); total != all {
+			t.Errorf("n = %d: %d, want %d", n, total, all)
+		}
+		if n >= 12 && split == 0 {
+			t.Errorf("n = %d: no unit was joined in chunks", n)
+		}
+	}
+}
+
+// TestJoinVariantsPerUnit: on random variants of n = 4..13 the lists built
+// per unit count what the tables count, and what brute force counts up to
+// n = 9.
+func TestJoinVariantsPerUnit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 43))
+	cases := 60
+	if testing.Short() {
+		cases = 20
+	}
+	for i := range cases {
+		n := 4 + i%10
+		var p model.Problem
+		if n <= 9 {
+			p = brute.Problem(n, rng.IntN)
+		} else {
+			p = brute.Variant(n, rng.IntN)
+		}
+		open, rows, cols, none := joinVariant(p)
+		if none {
+			continue
+		}
+		var got [3]uint64
+		for k, tables := range []*joinTables{newVariantTablesMode(n, open, rows, cols, false), newVariantTablesMode(n, open, rows, cols, true), newVariantTablesMode(n, open, rows, cols, true)} {
+			j := newJoiner(n, tables)
+			if k == 2 {
+				j.limit = 20
+			}
+			for _, u := range variantUnits(n, open, rows, cols) {
+				c, _ := j.run(u)
+				got[k] += c
+			}
+		}
+		if got[1] != got[0] || got[2] != got[0] {
+			t.Fatalf("%+v: the tables count %d, the lists built per unit %d, in chunks %d", p, got[0], got[1], got[2])
+		}
+		if n <= 9 {
+			if want := brute.Count(p); got[0] != want {
+				t.Fatalf("%+v: %d, brute force %d", p, got[0], want)
+			}
+		}
+	}
+}
+
+// TestRowsBuilder: the lists built for one set of rows are the whole
+// table's placements on those rows, by column set, with blocked squares
+// and left-out diagonals as the table's filtered copies have them; and
+// their sizes are what the memory bound reads (h <= 11, 12 with -long).
+func TestRowsBuilder(t *testing.T) {
+	maxH := 11
+	if *long {
+		maxH = 12
+	}
+	if testing.Short() {
+		maxH = 9
+	}
+	rng := rand.New(rand.NewPCG(47, 53))
+	var b rowsBuilder
+	var got, want quarterRows
+	same := func(h int, rows uint32, what string) {
+		t.Helper()
+		if !slices.Equal(got.colSets, want.colSets) {
+			t.Fatalf("h = %d, rows %#x, %s: column sets %v, the table's %v", h, rows, what, got.colSets, want.colSets)
+		}
+		for _, c := range got.colSets {
+			g0, g1, w0, w1 := got.index[c], got.index[c+1], want.index[c], want.index[c+1]
+			a, z := make([]uint64, 0, g1-g0), make([]uint64, 0, w1-w0)
+			for x := g0; x < g1; x++ {
+				a = append(a, uint64(got.d1[x])<<32|uint64(got.d2[x]))
+			}
+			for x := w0; x < w1; x++ {
+				z = append(z, uint64(want.d1[x])<<32|uint64(want.d2[x]))
+			}
+			slices.Sort(a)
+			slices.Sort(z)
+			if !slices.Equal(a, z) {
+				t.Fatalf("h = %d, rows %#x, columns %#x, %s: %d placements, the table's %d", h, rows, c, what, len(a), len(z))
+			}
+		}
+	}
+	for h := 0; h <= maxH; h++ {
+		q := newQuarters(h, nil)
+		var blocked [32]uint32
+		var total, most uint64
+		for r := range uint32(1) << h {
+			b.build(&got, h, r, &blocked)
+			if h <= 8 {
+				q.view(r, &want)
+				same(h, r, "all squares")
+			}
+			total += uint64(len(got.d1))
+			most = max(most, uint64(len(got.d1)))
+		}
+		if total != quarterPlacements(h) || most != maxRowsBound(h) {
+			t.Errorf("h = %d: %d placements, at most %d on one set of rows; the tables say %d and %d", h, total, most, quarterPlacements(h), maxRowsBound(h))
+		}
+		if h > 8 || h == 0 {
+			continue
+		}
+		// Left-out diagonals, as the copies filtered for middle queens.
+		for range 8 {
+			f1, f2 := rng.Uint32()&(1<<(2*h-1)-1), rng.Uint32()&(1<<(2*h-1)-1)
+			f1 &= rng.Uint32() & rng.Uint32()
+			f2 &= rng.Uint32() & rng.Uint32()
+			var fq quarters
+			fq.filter(q, f1, f2)
+			diagonalsBlocked(&blocked, h, nil, f1, f2)
+			for r := range uint32(1) << h {
+				b.build(&got, h, r, &blocked)
+				if fq.has(r) {
+					fq.view(r, &want)
+				} else {
+					want = quarterRows{index: make([]uint32, 1<<h+1)}
+				}
+				same(h, r, "diagonals left out")
+			}
+		}
+		// Closed squares, as a variant's tables.
+		for range 8 {
+			open := make([]uint32, h)
+			base := make([]uint32, h)
+			for u := range h {
+				open[u] = rng.Uint32() | rng.Uint32()
+				open[u] &= 1<<h - 1
+				base[u] = ^open[u] & (1<<h - 1)
+			}
+			vq := newQuarters(h, open)
+			diagonalsBlocked(&blocked, h, base, 0, 0)
+			for r := range uint32(1) << h {
+				b.build(&got, h, r, &blocked)
+				vq.view(r, &want)
+				same(h, r, "closed squares")
+			}
+		}
 	}
 }

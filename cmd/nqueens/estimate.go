@@ -187,8 +187,12 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 	if asJSON {
 		return json.NewEncoder(e.stdout).Encode(r)
 	}
-	fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; on one core here about %s (95%%: %s to %s): the quarters' table %.2f s, a unit %s (%s timed in blocks of 16, seed %d); a task takes up to %s on %s\n",
-		n, plural(uint64(r.Units), "work unit"), longDuration(f.Seconds), longDuration(f.Low), longDuration(f.High), r.Table, shortDuration(f.UnitMean), plural(uint64(f.Sampled), "unit"), seed, memlimit.GB(r.Memory), plural(uint64(jobs), "goroutine"))
+	table := fmt.Sprintf("the quarters' table %.2f s", r.Table)
+	if n >= native.JoinPerUnitFrom {
+		table = "no table (each unit builds its quarters' lists)"
+	}
+	fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; on one core here about %s (95%%: %s to %s): %s, a unit %s (%s timed in blocks of 16, seed %d); a task takes up to %s on %s\n",
+		n, plural(uint64(r.Units), "work unit"), longDuration(f.Seconds), longDuration(f.Low), longDuration(f.High), table, shortDuration(f.UnitMean), plural(uint64(f.Sampled), "unit"), seed, memlimit.GB(r.Memory), plural(uint64(jobs), "goroutine"))
 	return nil
 }
 
