@@ -249,8 +249,16 @@ func TestJoinRefuses(t *testing.T) {
 	if _, err := JoinCount(context.Background(), JoinMaxN+1, JoinOptions{}); !errors.As(err, &tl) {
 		t.Errorf("n = %d: %v", JoinMaxN+1, err)
 	}
-	if JoinMemory(18, 1) == 0 || JoinMemory(22, 1) <= JoinMemory(18, 1) {
+	if JoinMemory(18, 1) == 0 || JoinMemory(21, 1) <= JoinMemory(18, 1) {
 		t.Error("the memory estimate does not grow with n")
+	}
+	// The lists built per unit: a task on one goroutine takes at most
+	// 1 GB at n = 22 and 2 GB up to n = 27, and more as h grows.
+	for n := JoinPerUnitFrom; n <= JoinMaxN; n++ {
+		m := JoinMemory(n, 1)
+		if (n == 22 && m > 1<<30) || (n <= 27 && m > 2<<30) || (n >= JoinPerUnitFrom+2 && m < JoinMemory(n-2, 1)) || JoinMemory(n, 2) < m {
+			t.Errorf("n = %d: JoinMemory %d on one goroutine, %d on two", n, m, JoinMemory(n, 2))
+		}
 	}
 }
 
@@ -419,6 +427,11 @@ func TestJoinPerUnit(t *testing.T) {
 			}
 			if seen > chunked.limit {
 				split++
+			}
+			// What halvesMemory bounds: a chunk holds at most the limit
+			// or one outer placement's halves.
+			if bound := chunked.limit + int(maxRowsBound(n/2)); len(chunked.east) > bound || len(chunked.west) > bound {
+				t.Fatalf("n = %d, unit %v: chunks of %d and %d halves, the bound %d", n, u, len(chunked.east), len(chunked.west), bound)
 			}
 			total += c * u.Weight
 		}

@@ -36,6 +36,16 @@ func (unitOpts *unitFlags) active(cmd *cobra.Command) bool {
 	return unitOpts.checkpoint != "" || unitOpts.shard != "" || unitOpts.out != "" || unitOpts.depthSet
 }
 
+// shardCount is M of --shard I/M, 1 without it or when it does not parse
+// (run refuses it then).
+func shardCount(shard string) int {
+	_, m, _ := strings.Cut(shard, "/")
+	if b, ok := textio.ParseCount(m); ok && b > 1 {
+		return b
+	}
+	return 1
+}
+
 func (unitOpts *unitFlags) run(cmd *cobra.Command, e *env, method nqueens.Method, n, jobs int, solverOpts *solverFlags) error {
 	o := cluster.Options{Method: method, Jobs: jobs, Depth: cluster.AutoDepth, Checkpoint: unitOpts.checkpoint}
 	if method == nqueens.Join {

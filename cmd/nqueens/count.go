@@ -67,7 +67,7 @@ Every model and cover is verified as a solution before it is counted.
 				return err
 			}
 			if method == "" && !unique && !e.quiet {
-				tellPlan(e, p, jobs)
+				tellPlan(e, p, jobs, unitOpts.shard)
 			}
 			n := p.N
 			if unique && !p.IsClassic() {
@@ -158,20 +158,28 @@ Every model and cover is verified as a solution before it is counted.
 
 // tellPlan says on standard error, before a count starts, which method
 // counts p by default and why when the join's memory does not fit, and
-// the forecast time where it is over a minute (confirm.PlanCount).
-func tellPlan(e *env, p model.Problem, jobs int) {
+// the forecast time where it is over a minute (confirm.PlanCount): of
+// the whole count, or of the shard I/M (the units are dealt to the shards
+// in turn, so each takes its share).
+func tellPlan(e *env, p model.Problem, jobs int, shard string) {
 	plan := confirm.PlanCount(p)
 	if jobs <= 0 {
 		jobs = defaultJobs()
 	}
-	wall := plan.CoreSeconds / float64(jobs)
+	what := fmt.Sprintf("N = %d", p.N)
+	core := plan.CoreSeconds
+	if shards := shardCount(shard); shards > 1 {
+		what = fmt.Sprintf("N = %d, shard %s", p.N, shard)
+		core /= float64(shards)
+	}
+	wall := core / float64(jobs)
 	switch {
 	case plan.Why != "":
-		fmt.Fprintf(e.stderr, "nqueens: N = %d: %s: counting by %s instead, which takes 20 to 60 times the join's forecast of %s on one core (nqueens estimate --count %d)\n",
-			p.N, plan.Why, nqueens.Title(plan.Method), longDuration(plan.CoreSeconds), p.N)
+		fmt.Fprintf(e.stderr, "nqueens: %s: %s: counting by %s instead, which takes 20 to 60 times the join's forecast of %s on one core (nqueens estimate --count %d)\n",
+			what, plan.Why, nqueens.Title(plan.Method), longDuration(core), p.N)
 	case plan.Method == nqueens.Join && wall > 60:
-		fmt.Fprintf(e.stderr, "nqueens: N = %d by the join of quarter boards on %s: forecast about %s (%s on one core of this kind; nqueens estimate --count %d times it here)\n",
-			p.N, plural(uint64(jobs), "job"), longDuration(wall), longDuration(plan.CoreSeconds), p.N)
+		fmt.Fprintf(e.stderr, "nqueens: %s by the join of quarter boards on %s: forecast about %s (%s on one core of this kind; nqueens estimate --count %d times it here)\n",
+			what, plural(uint64(jobs), "job"), longDuration(wall), longDuration(core), p.N)
 	}
 }
 

@@ -53,13 +53,15 @@ usually find far sooner. When the linear relaxation refutes the problem at
 the root, solve and count search nothing: the line says so.
 
 --count N forecasts the count of Q(N) by the join of quarter boards, as
-count runs it, on one core of this machine: it builds the quarters' table
-(timed), times --sample of its work units in blocks of 16 consecutive
-ones drawn at random (--seed), and for odd N the filtering of the quarters
-for a pair of middle queens, and scales them to every unit: core-hours
-with a 95% interval (the sampling error), and the memory a task takes on
-one goroutine. Where the table does not fit in memory here, it says so and
-gives the memory a task needs.`,
+count runs it, on one core of this machine: below N = 22 it builds the
+quarters' table (timed; from 22 on each unit builds its quarters' lists,
+timed with the unit), times --sample of its work units in blocks of 16
+consecutive ones drawn at random (--seed), and for odd N below 22 the
+filtering of the quarters for a pair of middle queens, and scales them to
+every unit: core-hours with a 95% interval (the sampling error), and the
+memory a task takes on one goroutine (native.JoinMemory: at most 250 MB
+at N = 22, 290 MB at 24 and 25, 815 MB at 26 and 27). Where that does not
+fit in memory here, it says so and gives the memory a task needs.`,
 		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if countN {

@@ -1216,6 +1216,29 @@ func TestMergeSpotCheck(t *testing.T) {
 	}
 }
 
+// TestCountPlan: count says before it starts what the join's forecast is
+// when over a minute, of the whole count or of the shard, and why it
+// counts by constellations where the join's memory does not fit.
+func TestCountPlan(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string // "" for no line
+	}{
+		{[]string{"count", "20", "-j", "1"}, "nqueens: N = 20 by the join of quarter boards on 1 job: forecast about 2.9 min"},
+		{[]string{"count", "20", "-j", "1", "--shard", "1/2", "-o", filepath.Join(dir, "p1.json")}, "nqueens: N = 20, shard 1/2 by the join of quarter boards on 1 job: forecast about 1.4 min"},
+		{[]string{"count", "20", "-j", "1", "--shard", "1/4", "-o", filepath.Join(dir, "p2.json")}, ""},
+		{[]string{"count", "18", "-j", "1"}, ""},
+		{[]string{"count", "32"}, "nqueens: N = 32: the join of quarter boards needs 273.2 GB on one goroutine, more than the"},
+	} {
+		_, _, errs := runCLI(t, "", append(c.args, "--progress", "off", "--timeout", "1ms")...)
+		first, _, _ := strings.Cut(errs, "\n")
+		if c.want == "" && strings.Contains(errs, "forecast") || c.want != "" && !strings.HasPrefix(first, c.want) {
+			t.Errorf("%v: %q, want %q", c.args, errs, c.want)
+		}
+	}
+}
+
 // TestEstimateCount: estimate --count forecasts a count by the join with
 // an interval, and says where the join's table does not fit.
 func TestEstimateCount(t *testing.T) {
