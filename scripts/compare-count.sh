@@ -13,10 +13,14 @@
 #   D4COUNT_C and MIRROR_C): takaken-d4count.c (Takaken's D4 search, cc -O3
 #   -march=native) and bitmask-mirror.c (mirror symmetry only, cc -O2),
 #   unless NO_C=1 (they take minutes a run from n = 18 on).
-# NO_CONST=1 leaves out the constellation count (minutes a run from n = 19).
+# - with BASE=REV, the same command line built from git revision REV (the
+#   build before a change), one job, pinned, run by run with this one.
+# NO_CONST=1 leaves out the constellation count (minutes a run from n = 19),
+# NO_2J=1 the two-job run of the join.
 # Ratios: join 1j / Kluev, join 1j / d4count, 1j / 2j, constellation 1j /
-# join 1j.
-# usage: [KLUEV=DIR] [NO_C=1] [NO_CONST=1] scripts/compare-count.sh [R] [N...]
+# join 1j, join 1j / base; peak resident memory of join 1j (and base) in MB.
+# usage: [KLUEV=DIR] [BASE=REV] [NO_C=1] [NO_CONST=1] [NO_2J=1]
+#        scripts/compare-count.sh [R] [N...]
 #        default: 3 runs, N = 16 17
 . "$(dirname "$0")/lib.sh"
 runs=${1:-3}; shift || true
@@ -63,11 +67,21 @@ kluev_build() {
 }
 
 build_nqueens
-printf '%-4s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n' N "Kluev s" "d4 s" "mirror s" "join 1j s" "join 2j s" "const 1j" "j/Kluev" "j/d4" "1j/2j" "const/j"
+if [ -n "${BASE:-}" ]; then
+  git -C "$root" rev-parse --verify -q "$BASE^{commit}" >/dev/null || { echo "$(basename "$0"): BASE=$BASE is not a revision of $root" >&2; exit 2; }
+  mkdir -p "$work/base-src"
+  git -C "$root" archive "$BASE" | tar -x -C "$work/base-src"
+  (cd "$work/base-src" && CGO_ENABLED=0 go build -o "$work/nqueens-base" ./cmd/nqueens)
+fi
+printf '%-4s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n' N "Kluev s" "d4 s" "mirror s" "join 1j s" "join 2j s" "const 1j" "base 1j s" "j/Kluev" "j/d4" "1j/2j" "const/j" "j/base" "join MB" "base MB"
 for n in "${sizes[@]}"; do
   [ -n "${KLUEV:-}" ] && kluev_build "$n"
-  for f in kl d4 mirror j1 j2 c1; do : >"$work/$f"; done
+  for f in kl d4 mirror j1 j2 c1 base; do : >"$work/$f"; done
   for r in $(seq 1 "$runs"); do
+    if [ -n "${BASE:-}" ]; then
+      measure "${pin[@]}" "$work/nqueens-base" count "$n" --jobs 1 -m join >>"$work/base"
+      bres=$(sed -n 's/^N = [0-9]*: \([0-9,]*\) solutions.*/\1/p' "$work/out.txt" | tr -d ,)
+    fi
     if [ -n "${KLUEV:-}" ]; then
       measure "${pin[@]}" "$work/kluev-$n" 1 >>"$work/kl"
       grep -q "^Result: " "$work/out.txt" || { echo "$(basename "$0"): Kluev's program printed no result" >&2; exit 1; }
@@ -78,15 +92,19 @@ for n in "${sizes[@]}"; do
     if [ -n "${kres:-}" ] && [ "$kres" != "$jres" ]; then
       echo "$(basename "$0"): N = $n: Kluev's program counts $kres, the join $jres" >&2; exit 1
     fi
-    measure "$work/nqueens" count "$n" --jobs 2 -m join >>"$work/j2"
+    if [ -n "${bres:-}" ] && [ "$bres" != "$jres" ]; then
+      echo "$(basename "$0"): N = $n: the build of $BASE counts $bres, this one $jres" >&2; exit 1
+    fi
+    [ "${NO_2J:-0}" = 1 ] || measure "$work/nqueens" count "$n" --jobs 2 -m join >>"$work/j2"
     [ "${NO_CONST:-0}" = 1 ] || measure "${pin[@]}" "$work/nqueens" count "$n" --jobs 1 -m constellation >>"$work/c1"
     [ "${NO_C:-0}" = 1 ] && continue
     measure "${pin[@]}" "$work/d4count" "$n" >>"$work/d4"
     measure "${pin[@]}" "$work/bitmask-mirror" "$n" >>"$work/mirror"
   done
   med() { if [ -s "$work/$1" ]; then cut -d' ' -f1 "$work/$1" | median; else echo -; fi; }
-  awk -v n="$n" -v kl="$(med kl)" -v d4="$(med d4)" -v mi="$(med mirror)" -v j1="$(med j1)" -v j2="$(med j2)" -v c1="$(med c1)" '
+  peak() { if [ -s "$work/$1" ]; then awk '$2 > m { m = $2 } END { printf "%.0f", m / 1024 }' "$work/$1"; else echo -; fi; }
+  awk -v n="$n" -v kl="$(med kl)" -v d4="$(med d4)" -v mi="$(med mirror)" -v j1="$(med j1)" -v j2="$(med j2)" -v c1="$(med c1)" -v b="$(med base)" -v jm="$(peak j1)" -v bm="$(peak base)" '
     function f(x) { return x == "-" ? sprintf("%9s", "-") : sprintf("%9.2f", x) }
-    function r(a, b) { return (a == "-" || b == "-" || b == 0) ? sprintf("%9s", "-") : sprintf("%8.2fx", a/b) }
-    BEGIN { printf "%-4d %s %s %s %s %s %s %s %s %s %s\n", n, f(kl), f(d4), f(mi), f(j1), f(j2), f(c1), r(j1, kl), r(j1, d4), r(j1, j2), r(c1, j1) }'
+    function r(a, b) { return (a == "-" || b == "-" || b == 0) ? sprintf("%9s", "-") : sprintf("%8.3fx", a/b) }
+    BEGIN { printf "%-4d %s %s %s %s %s %s %s %s %s %s %s %s %9s %9s\n", n, f(kl), f(d4), f(mi), f(j1), f(j2), f(c1), f(b), r(j1, kl), r(j1, d4), r(j1, j2), r(c1, j1), r(j1, b), jm, bm }'
 done
