@@ -72,6 +72,7 @@ func ForecastJoin(ctx context.Context, n, sample int, seed uint64) (JoinForecast
 	k := 0
 	var blockStart time.Time
 	inBlock, blockUnits, pair := 0, 0, [2]int{-2, -2}
+	timed := 0.0 // the units' time in all
 	for i, u := range JoinUnits(n) {
 		if k == len(starts) && inBlock == 0 {
 			break
@@ -107,6 +108,7 @@ func ForecastJoin(ctx context.Context, n, sample int, seed uint64) (JoinForecast
 		inBlock--
 		if inBlock == 0 {
 			times = append(times, time.Since(blockStart).Seconds()/float64(blockUnits))
+			timed += time.Since(blockStart).Seconds()
 			f.Sampled += blockUnits
 		}
 	}
@@ -121,12 +123,32 @@ func ForecastJoin(ctx context.Context, n, sample int, seed uint64) (JoinForecast
 		f.Seconds += fm * float64(f.Pairs)
 	}
 	// The mean's standard error over the blocks, with the finite
-	// population correction.
+	// population correction, and Student's t for as many blocks: a few
+	// blocks (the sample of a large n) give a wide interval. The units
+	// timed are part of the count, so it takes at least their time.
 	se := 0.0
 	if b, all := float64(len(times)), units/forecastBlock; b > 1 && all > 1 {
 		se = sdMean * math.Sqrt(max(0, (all-b)/(all-1)))
 	}
-	f.Low = max(f.Table.Seconds(), f.Seconds-1.96*se*units)
-	f.High = f.Seconds + 1.96*se*units
+	t := studentT975(len(times) - 1)
+	f.Low = max(f.Table.Seconds()+timed, f.Seconds-t*se*units)
+	f.High = f.Seconds + t*se*units
 	return f, nil
+}
+
+// studentT975 is the 97.5% quantile of Student's t with df degrees of
+// freedom (that of the largest df tabulated at most df: a little wide
+// between them), 1.96 from 120 on.
+func studentT975(df int) float64 {
+	table := []struct {
+		df int
+		t  float64
+	}{{1, 12.706}, {2, 4.303}, {3, 3.182}, {4, 2.776}, {5, 2.571}, {6, 2.447}, {7, 2.365}, {8, 2.306}, {9, 2.262}, {10, 2.228}, {12, 2.179}, {15, 2.131}, {20, 2.086}, {30, 2.042}, {60, 2.000}, {120, 1.96}}
+	t := table[0].t
+	for _, r := range table {
+		if df >= r.df {
+			t = r.t
+		}
+	}
+	return t
 }

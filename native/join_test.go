@@ -579,3 +579,17 @@ func TestRowsBuilder(t *testing.T) {
 		}
 	}
 }
+
+// TestStudentT975: the quantile the forecast's interval takes for its
+// blocks: Student's t, wide for a few blocks, never narrower than the
+// normal one and never growing with more blocks.
+func TestStudentT975(t *testing.T) {
+	if studentT975(1) != 12.706 || studentT975(11) != 2.228 || studentT975(500) != 1.96 {
+		t.Errorf("t(1) %v, t(11) %v, t(500) %v", studentT975(1), studentT975(11), studentT975(500))
+	}
+	for df := 2; df < 200; df++ {
+		if studentT975(df) > studentT975(df-1) || studentT975(df) < 1.96 {
+			t.Errorf("df = %d: %v after %v", df, studentT975(df), studentT975(df-1))
+		}
+	}
+}
