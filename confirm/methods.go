@@ -130,13 +130,14 @@ func SecondCounter(p model.Problem, m nqueens.Method) nqueens.Method {
 }
 
 // joinCoreSeconds is what the join's count of Q(n) takes on one core of
-// this kind of machine, by nqueens estimate --count n here (2026-12-03:
-// 2,048 units timed, one job; measured whole the same day 4.6 s at
-// n = 18 and 48.6 s at n = 19, and 172 s, 2,260 and about 10,200
-// core-seconds at n = 20 to 22 on 2026-12-02). Past n = 23 (the table
-// no longer fits here) the growth per step of n, 7.6 from 22 to 23,
-// grows by a tenth a step.
-var joinCoreSeconds = map[int]float64{16: 0.16, 17: 1.9, 18: 4.7, 19: 51, 20: 174, 21: 2160, 22: 11200, 23: 84800}
+// this kind of machine, by nqueens estimate --count n here (2026-12-03,
+// one job: 2,048 units timed at n = 22 and below, 8,192 at 23, 256 at
+// 24 and 27, 128 at 25, 48 at 26: three blocks, an order of magnitude;
+// measured whole the same day 4.6 s at n = 18 and 48.6 s at n = 19, and 172 s, 2,260
+// and about 10,200 core-seconds at n = 20 to 22 on 2026-12-02). Past
+// n = 27 the growth over two steps of n, 132 from 25 to 27, grows by a
+// tenth a step.
+var joinCoreSeconds = map[int]float64{16: 0.16, 17: 1.9, 18: 4.7, 19: 51, 20: 174, 21: 2160, 22: 9900, 23: 76500, 24: 1.08e6, 25: 7.98e6, 26: 2.44e8, 27: 1.06e9}
 
 // JoinCoreSeconds forecasts the core-seconds of the join's count of the
 // classic problem of n on a machine of this kind (joinCoreSeconds); 0
@@ -145,12 +146,13 @@ func JoinCoreSeconds(n int) float64 {
 	if s, ok := joinCoreSeconds[n]; ok || n < 16 || n > native.JoinMaxN {
 		return s
 	}
-	s, growth := joinCoreSeconds[23], 84800.0/11200
-	for k := 24; k <= n; k++ {
+	s := [2]float64{joinCoreSeconds[26], joinCoreSeconds[27]}
+	growth := joinCoreSeconds[27] / joinCoreSeconds[25]
+	for k := 28; k <= n; k++ {
 		growth *= 1.1
-		s *= growth
+		s[k%2] *= growth
 	}
-	return s
+	return s[n%2]
 }
 
 // CountPlan is what count tells before it starts: the method, why when
