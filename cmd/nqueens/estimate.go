@@ -59,8 +59,8 @@ timed with the unit), times --sample of its work units in blocks of 16
 consecutive ones drawn at random (--seed), and for odd N below 22 the
 filtering of the quarters for a pair of middle queens, and scales them to
 every unit: core-hours with a 95% interval (the sampling error), and the
-memory a task takes on one goroutine (native.JoinMemory: at most 250 MB
-at N = 22, 290 MB at 24 and 25, 815 MB at 26 and 27). Where that does not
+memory a task takes on one goroutine (native.JoinMemory: at most 246 MB
+at N = 22, 288 MB at 24 and 25, 813 MB at 26 and 27). Where that does not
 fit in memory here, it says so and gives the memory a task needs.`,
 		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
