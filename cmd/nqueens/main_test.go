@@ -27,6 +27,7 @@ import (
 	"github.com/queenslab/nqueens/internal/panics"
 	"github.com/queenslab/nqueens/lab"
 	"github.com/queenslab/nqueens/model"
+	"github.com/queenslab/nqueens/native"
 	"github.com/queenslab/nqueens/solvers/sat"
 	"github.com/spf13/cobra"
 )
@@ -1244,7 +1245,8 @@ func TestCountPlan(t *testing.T) {
 func TestEstimateCount(t *testing.T) {
 	code, out, errs := runCLI(t, "", "estimate", "--count", "14", "--sample", "64", "--json")
 	var f countForecastJSON
-	if code != 0 || json.Unmarshal([]byte(out), &f) != nil || !f.Fits || f.Seconds <= 0 || f.Low > f.Seconds || f.High < f.Seconds || f.Sampled != 64 || f.Method != "join" {
+	units, _ := native.JoinUnitsDigest(14)
+	if code != 0 || json.Unmarshal([]byte(out), &f) != nil || !f.Fits || f.Seconds <= 0 || f.Low > f.Seconds || f.High < f.Seconds || f.Sampled != 64 || f.Method != "join" || f.Units != units {
 		t.Errorf("n = 14: %d %q %q", code, out, errs)
 	}
 	code, out, _ = runCLI(t, "", "estimate", "--count", "30")
