@@ -37,14 +37,16 @@ type JoinForecast struct {
 const forecastBlock = 16
 
 // ForecastJoin times a seeded random sample of sample units of the join of
-// n (JoinUnits), one core, after building the quarters' table once, and
-// forecasts the whole count: the table's time, plus the units' mean time
-// times their number, plus for odd n the time to filter the quarters for
-// a pair of middle queens times the pairs (each sampled unit is run
-// twice, once with the filtering and once without, which the whole count
-// does once a pair: the sample would count it once a unit). The interval
-// is the mean's 95% (1.96 standard errors, with the finite population
-// correction). On cancellation it returns the error.
+// n (JoinUnits), one core, after building the quarters' table once (below
+// JoinPerUnitFrom; from there each unit builds its lists, timed with it),
+// and forecasts the whole count: the table's time, plus the units' mean
+// time times their number, plus, with the table for odd n, the time to
+// filter the quarters for a pair of middle queens times the pairs (each
+// sampled unit is run twice, once with the filtering and once without,
+// which the whole count does once a pair: the sample would count it once
+// a unit). The interval is the mean's 95% (Student's t over the blocks'
+// means, with the finite population correction), and at least the time
+// of the units timed. On cancellation it returns the error.
 func ForecastJoin(ctx context.Context, n, sample int, seed uint64) (JoinForecast, error) {
 	if ctx == nil {
 		return JoinForecast{}, nilContext("ForecastJoin")
@@ -107,8 +109,9 @@ func ForecastJoin(ctx context.Context, n, sample int, seed uint64) (JoinForecast
 		}
 		inBlock--
 		if inBlock == 0 {
-			times = append(times, time.Since(blockStart).Seconds()/float64(blockUnits))
-			timed += time.Since(blockStart).Seconds()
+			d := time.Since(blockStart).Seconds()
+			times = append(times, d/float64(blockUnits))
+			timed += d
 			f.Sampled += blockUnits
 		}
 	}

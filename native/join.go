@@ -1099,7 +1099,6 @@ func (j *joiner) run(u JoinUnit) (count, pairs uint64) {
 	var moreE, moreW bool
 	j.east, moreE = j.halves(j.east[:0], &east)
 	if len(j.east) == 0 {
-		j.seen = 0
 		return 0, 0
 	}
 	j.west, moreW = j.halves(j.west[:0], &westL)
