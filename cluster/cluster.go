@@ -220,17 +220,13 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 		}
 		res.UnitAll = make([]uint64, res.Units)
 	}
-	slot := func(i int) int {
-		if o.Shards == 0 {
-			return i
-		}
-		return i / o.Shards
-	}
+	// Unit i of the shard is its (i / o.Shards)-th (UnitAll is made for
+	// shards only).
 	for i, r := range done {
 		res.add(r)
 		res.Resumed++
 		if res.UnitAll != nil {
-			res.UnitAll[slot(i)] = r.All
+			res.UnitAll[i/o.Shards] = r.All
 		}
 	}
 	var werr error
@@ -253,7 +249,7 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 		res.Done++
 		if res.UnitAll != nil {
 			unitMu.Lock()
-			res.UnitAll[slot(i)] = r.All
+			res.UnitAll[i/o.Shards] = r.All
 			unitMu.Unlock()
 		}
 		if j != nil && werr == nil {
