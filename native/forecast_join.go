@@ -68,7 +68,9 @@ func ForecastJoin(ctx context.Context, n, sample int, seed uint64) (JoinForecast
 	slices.Sort(starts)
 	start := time.Now()
 	tables := newJoinTables(n)
-	f.Table = time.Since(start)
+	if !tables.perUnit {
+		f.Table = time.Since(start)
+	}
 	j := newJoiner(n, tables)
 	var times, filters []float64 // a block's mean time a unit; a pair's filtering
 	k := 0
