@@ -3,7 +3,8 @@
 # NQUEENS_SLURM=1 and scripts/test.sh runs this): count n = 14 as an 8-task
 # job array of examples/slurm/count-shard.sbatch, make task 3 fail on its
 # first attempt, resubmit it, merge in a job that depends on it, check
-# 365,596, and stop the daemons this script started.
+# 365,596; then count n = 12 by examples/slurm/submit.sh as a user runs
+# it; and stop the daemons this script started.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 [ "$(id -u)" = 0 ] || { echo "test-slurm: needs root (it starts slurmctld, slurmd and munged)" >&2; exit 2; }
@@ -39,9 +40,8 @@ wait_job() { # wait_job JOBID: until squeue no longer lists it (at most 3 minute
 }
 state() { scontrol show job "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -1; }
 
-# The memory of a task from the forecast, as submit.sh asks for it.
-bytes=$("$work/nqueens" estimate --count 14 --sample 0 --json | sed 's/.*"task_memory_bytes":\([0-9]*\).*/\1/')
-mem=$(( bytes / 1048576 + 64 )); [ "$mem" -lt 256 ] && mem=256
+# The memory of a task, as submit.sh asks for it.
+mem=$(NQUEENS="$work/nqueens" "$ex/task-mem.sh" 14)
 array=$(sbatch --parsable --array=0-7 --mem="${mem}M" --chdir="$work" --export=ALL,NQUEENS="$work/fail-once" "$ex/count-shard.sbatch" 14 8 "$work")
 wait_job "$array"
 failed=()
@@ -68,3 +68,20 @@ units=$(grep -o '"units_total": *[0-9]*' "$work/part-0.json" | grep -o '[0-9]*$'
 grep -q "^N = 14: 365,596 solutions; 8 shards, $units work units of the join; 2 units a part recounted by the constraint-propagation search, all agree (--seed [0-9]*); agrees with OEIS\$" "$work/total.txt" ||
   { echo "test-slurm: wrong total:" >&2; cat "$work/total.txt" >&2; exit 1; }
 echo "test-slurm: $(cat "$work/total.txt")"
+
+# submit.sh as a user runs it: n = 12 in 3 shards of 2 cores each, the
+# memory from task-mem.sh, the merge after them.
+sub="$work/submitted"
+read -r _ sarray _ smerge < <(NQUEENS="$work/nqueens" CPUS=2 bash "$ex/submit.sh" 12 3 "$sub")
+[ -n "$smerge" ] || { echo "test-slurm: submit.sh printed no job ids" >&2; exit 1; }
+smem=$(NQUEENS="$work/nqueens" "$ex/task-mem.sh" 12 2)
+scontrol show job "${sarray}_0" 2>/dev/null | grep -q "MinMemoryNode=${smem}M" ||
+  { echo "test-slurm: submit.sh's array did not ask for the ${smem} MB of task-mem.sh:" >&2; scontrol show job "${sarray}_0" >&2; exit 1; }
+scontrol show job "${sarray}_0" 2>/dev/null | grep -q "NumCPUs=2 " ||
+  { echo "test-slurm: submit.sh's tasks did not ask for CPUS=2 cores" >&2; exit 1; }
+wait_job "$sarray"
+wait_job "$smerge"
+[ "$(state "$smerge")" = COMPLETED ] || { echo "test-slurm: submit.sh's merge did not complete ($(state "$smerge"))" >&2; cat "$sub"/nqueens-merge-*.out >&2 || true; exit 1; }
+grep -q "^N = 12: 14,200 solutions; 3 shards, .* agrees with OEIS\$" "$sub/total.txt" ||
+  { echo "test-slurm: submit.sh: wrong total:" >&2; cat "$sub/total.txt" >&2; exit 1; }
+echo "test-slurm: submit.sh: $(cat "$sub/total.txt")"

@@ -59,13 +59,22 @@ timed with the unit), times --sample of its work units in blocks of 16
 consecutive ones drawn at random (--seed), and for odd N below 22 the
 filtering of the quarters for a pair of middle queens, and scales them to
 every unit: core-hours with a 95% interval (the sampling error), and the
-memory a task takes on one goroutine (native.JoinMemory: at most 246 MB
-at N = 22, 288 MB at 24 and 25, 813 MB at 26 and 27). Where that does not
-fit in memory here, it says so and gives the memory a task needs.`,
+memory a task takes on one goroutine, or on --jobs (0: all cores), as
+count --jobs runs it (native.JoinMemory: at most 246 MB at N = 22, 288 MB
+at 24 and 25, 813 MB at 26 and 27 on one). Where that does not fit in
+memory here, it says so and gives the memory a task needs.`,
 		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if countN {
-				return runCountForecast(cmd, e, args, sample, seed, max(1, jobs), asJSON, &limit)
+				// A task's goroutines: one unless --jobs says (0: all cores,
+				// as count takes it).
+				switch {
+				case !cmd.Flags().Changed("jobs"):
+					jobs = 1
+				case jobs == 0:
+					jobs = defaultJobs()
+				}
+				return runCountForecast(cmd, e, args, sample, seed, jobs, asJSON, &limit)
 			}
 			if probes < 1 {
 				return usagef("--probes must be at least 1, not %d", probes)
@@ -129,7 +138,8 @@ type countForecastJSON struct {
 	Unit    float64 `json:"unit_seconds"`
 	Memory  uint64  `json:"task_memory_bytes"`
 	Jobs    int     `json:"jobs"` // the goroutines of a task, whose memory Memory is
-	// Fits is false when the table does not fit here: nothing was timed.
+	// Fits is false when a task's memory is more than this machine gives
+	// (then nothing is timed); true when it fits, timed or not.
 	Fits bool `json:"fits"`
 }
 
@@ -156,7 +166,8 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 	}
 	r := countForecastJSON{N: n, Method: string(nqueens.Join), Seed: seed, Jobs: jobs, Memory: native.JoinMemory(n, jobs)}
 	l, limited := memlimit.Available()
-	if sample == 0 || limited && r.Memory > l.Bytes {
+	r.Fits = !limited || r.Memory <= l.Bytes
+	if sample == 0 || !r.Fits {
 		// ForecastJoin counts the units when it runs (16 s at N = 27).
 		r.Units, _ = native.JoinUnitsDigest(n)
 	}
@@ -172,7 +183,7 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 			n, plural(uint64(r.Units), "work unit"), longDuration(r.Seconds), memlimit.GB(r.Memory), plural(uint64(jobs), "goroutine"))
 		return nil
 	}
-	if limited && r.Memory > l.Bytes {
+	if !r.Fits {
 		if asJSON {
 			return json.NewEncoder(e.stdout).Encode(r)
 		}
@@ -180,7 +191,6 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 			n, plural(uint64(r.Units), "work unit"), memlimit.GB(r.Memory), plural(uint64(jobs), "goroutine"), memlimit.GB(l.Bytes), l.Source)
 		return nil
 	}
-	r.Fits = true
 	ctx, cancel := limit.context(cmd)
 	defer cancel()
 	bar := e.progress(fmt.Sprintf("N = %d: timing units of the join", n), 0)

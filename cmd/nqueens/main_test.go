@@ -1253,6 +1253,26 @@ func TestEstimateCount(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "more than the") || !strings.Contains(out, "not timed here") {
 		t.Errorf("n = 30: %d %q", code, out)
 	}
+	// In JSON: fits says whether a task's memory fits here, whether or
+	// not units were timed (--sample 0 times none); the memory is a
+	// task's on one goroutine, or on --jobs (0: all cores, as count
+	// takes it).
+	for _, c := range []struct {
+		args       []string
+		fits       bool
+		goroutines int
+	}{
+		{[]string{"24", "--sample", "0"}, true, 1},
+		{[]string{"24", "--sample", "0", "-j", "2"}, true, 2},
+		{[]string{"24", "--sample", "0", "-j", "0"}, true, runtime.NumCPU()},
+		{[]string{"30", "--sample", "0"}, false, 1},
+	} {
+		f = countForecastJSON{}
+		code, out, _ = runCLI(t, "", append([]string{"estimate", "--json", "--count"}, c.args...)...)
+		if code != 0 || json.Unmarshal([]byte(out), &f) != nil || f.Fits != c.fits || f.Sampled != 0 || f.Jobs != c.goroutines || f.Memory != native.JoinMemory(f.N, c.goroutines) {
+			t.Errorf("%v: %d %q, want fits %v on %d goroutines", c.args, code, out, c.fits, c.goroutines)
+		}
+	}
 	for _, args := range [][]string{{"estimate", "--count"}, {"estimate", "--count", "40"}, {"estimate", "--count", "14", "--sample", "-1"}, {"estimate", "--count", "14", "--fix", "1:1"}} {
 		if code, _, errs := runCLI(t, "", args...); code != 2 || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: %d %q", args, code, errs)
