@@ -29,6 +29,9 @@ type JoinForecast struct {
 	// built per unit leave out the middle queens' diagonals).
 	UnitMean, FilterMean time.Duration
 	Pairs                int
+	// UnitMax is the longest unit timed: a shard of few units may take
+	// many times its share.
+	UnitMax time.Duration
 	// Memory is what one task takes on one goroutine (JoinMemory).
 	Memory uint64
 }
@@ -104,10 +107,14 @@ func ForecastJoin(ctx context.Context, n, sample int, seed uint64) (JoinForecast
 			withFilter := time.Since(t0)
 			t1 := time.Now()
 			j.run(u)
-			filters = append(filters, max(0, (withFilter-time.Since(t1)).Seconds()))
+			d := time.Since(t1)
+			f.UnitMax = max(f.UnitMax, d)
+			filters = append(filters, max(0, (withFilter-d).Seconds()))
 			blockStart = blockStart.Add(withFilter) // the unit's second run stays in the block
 		} else {
+			t0 := time.Now()
 			j.run(u)
+			f.UnitMax = max(f.UnitMax, time.Since(t0))
 		}
 		inBlock--
 		if inBlock == 0 {

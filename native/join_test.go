@@ -385,18 +385,19 @@ func TestJoinVariantsAgainstCP(t *testing.T) {
 }
 
 // TestForecastJoin: a forecast of the join's count has a positive time
-// inside its interval, its sample within the units, and for odd n the
-// pairs of middle queens the units place.
+// inside its interval, its sample within the units, for odd n the pairs
+// of middle queens the units place, and its longest unit within the time
+// of the units timed.
 func TestForecastJoin(t *testing.T) {
 	for _, n := range []int{12, 13} {
 		f, err := ForecastJoin(context.Background(), n, 100, 1)
-		if err != nil || f.Seconds <= 0 || f.Low > f.Seconds || f.High < f.Seconds || f.Sampled < 1 || f.Sampled > f.Units || f.Memory != JoinMemory(n, 1) || (n%2 == 1) != (f.Pairs > 0) {
+		if err != nil || f.Seconds <= 0 || f.Low > f.Seconds || f.High < f.Seconds || f.Sampled < 1 || f.Sampled > f.Units || f.Memory != JoinMemory(n, 1) || (n%2 == 1) != (f.Pairs > 0) || f.UnitMax <= 0 || f.UnitMax.Seconds() > f.Low {
 			t.Errorf("n = %d: %+v %v", n, f, err)
 		}
 	}
 	// From JoinPerUnitFrom: no table, no filter timed, the units' lists
 	// built with them; the time is at least the sample's.
-	if f, err := ForecastJoin(context.Background(), JoinPerUnitFrom, 16, 1); err != nil || f.Table != 0 || f.Pairs != 0 || f.Sampled != 16 || f.Low < 16*f.UnitMean.Seconds()*0.99 || f.High < f.Seconds {
+	if f, err := ForecastJoin(context.Background(), JoinPerUnitFrom, 16, 1); err != nil || f.Table != 0 || f.Pairs != 0 || f.Sampled != 16 || f.Low < 16*f.UnitMean.Seconds()*0.99 || f.High < f.Seconds || f.UnitMax <= 0 || f.UnitMax.Seconds() > f.Low {
 		t.Errorf("n = %d: %+v %v", JoinPerUnitFrom, f, err)
 	}
 	//lint:ignore SA1012 a nil context is what is tested

@@ -58,7 +58,8 @@ quarters' table (timed; from 22 on each unit builds its quarters' lists,
 timed with the unit), times --sample of its work units in blocks of 16
 consecutive ones drawn at random (--seed), and for odd N below 22 the
 filtering of the quarters for a pair of middle queens, and scales them to
-every unit: core-hours with a 95% interval (the sampling error), and the
+every unit: core-hours with a 95% interval (the sampling error), the
+longest unit timed (a task should run many times as long), and the
 memory a task takes on one goroutine, or on --jobs (0: all cores), as
 count --jobs runs it (native.JoinMemory: at most 246 MB at N = 22, 288 MB
 at 24 and 25, 813 MB at 26 and 27 on one). Where that does not fit in
@@ -136,6 +137,7 @@ type countForecastJSON struct {
 	High    float64 `json:"core_seconds_high"`
 	Table   float64 `json:"table_seconds"`
 	Unit    float64 `json:"unit_seconds"`
+	UnitMax float64 `json:"unit_seconds_max"` // the longest unit timed
 	Memory  uint64  `json:"task_memory_bytes"`
 	Jobs    int     `json:"jobs"` // the goroutines of a task, whose memory Memory is
 	// Fits is false when a task's memory is more than this machine gives
@@ -199,7 +201,7 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 	if err != nil {
 		return err
 	}
-	r.Units, r.Sampled, r.Seconds, r.Low, r.High, r.Table, r.Unit = f.Units, f.Sampled, f.Seconds, f.Low, f.High, f.Table.Seconds(), f.UnitMean.Seconds()
+	r.Units, r.Sampled, r.Seconds, r.Low, r.High, r.Table, r.Unit, r.UnitMax = f.Units, f.Sampled, f.Seconds, f.Low, f.High, f.Table.Seconds(), f.UnitMean.Seconds(), f.UnitMax.Seconds()
 	if asJSON {
 		return json.NewEncoder(e.stdout).Encode(r)
 	}
@@ -207,8 +209,8 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 	if n >= native.JoinPerUnitFrom {
 		table = "no table (each unit builds its quarters' lists)"
 	}
-	fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; on one core here about %s (95%%: %s to %s): %s, a unit %s (%s timed in blocks of 16, seed %d); a task takes up to %s on %s\n",
-		n, plural(uint64(r.Units), "work unit"), longDuration(f.Seconds), longDuration(f.Low), longDuration(f.High), table, shortDuration(f.UnitMean), plural(uint64(f.Sampled), "unit"), seed, memlimit.GB(r.Memory), plural(uint64(jobs), "goroutine"))
+	fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; on one core here about %s (95%%: %s to %s): %s, a unit %s, the longest %s (%s timed in blocks of 16, seed %d); a task takes up to %s on %s\n",
+		n, plural(uint64(r.Units), "work unit"), longDuration(f.Seconds), longDuration(f.Low), longDuration(f.High), table, shortDuration(f.UnitMean), shortDuration(f.UnitMax), plural(uint64(f.Sampled), "unit"), seed, memlimit.GB(r.Memory), plural(uint64(jobs), "goroutine"))
 	return nil
 }
 

@@ -1246,7 +1246,7 @@ func TestEstimateCount(t *testing.T) {
 	code, out, errs := runCLI(t, "", "estimate", "--count", "14", "--sample", "64", "--json")
 	var f countForecastJSON
 	units, _ := native.JoinUnitsDigest(14)
-	if code != 0 || json.Unmarshal([]byte(out), &f) != nil || !f.Fits || f.Seconds <= 0 || f.Low > f.Seconds || f.High < f.Seconds || f.Sampled != 64 || f.Method != "join" || f.Units != units {
+	if code != 0 || json.Unmarshal([]byte(out), &f) != nil || !f.Fits || f.Seconds <= 0 || f.Low > f.Seconds || f.High < f.Seconds || f.Sampled != 64 || f.Method != "join" || f.Units != units || f.UnitMax <= 0 || f.UnitMax > f.Low {
 		t.Errorf("n = 14: %d %q %q", code, out, errs)
 	}
 	code, out, _ = runCLI(t, "", "estimate", "--count", "30")
