@@ -131,23 +131,6 @@ type quarters struct {
 	colStart, colSets []uint32
 }
 
-// setCols fills q.colStart and q.colSets from q.index (filter builds a
-// filtered list's as it copies).
-func (q *quarters) setCols() {
-	h := q.h
-	q.colStart = slices.Grow(q.colStart[:0], 1<<h+1)[:1<<h+1]
-	q.colSets = q.colSets[:0]
-	for r := range 1 << h {
-		q.colStart[r] = uint32(len(q.colSets))
-		for c := range 1 << h {
-			if k := r<<h | c; q.index[k+1] > q.index[k] {
-				q.colSets = append(q.colSets, uint32(c))
-			}
-		}
-	}
-	q.colStart[1<<h] = uint32(len(q.colSets))
-}
-
 // has says whether some placement has the rows r.
 func (q *quarters) has(r uint32) bool { return q.colStart[r+1] > q.colStart[r] }
 
@@ -172,8 +155,8 @@ type quarterRows struct {
 func (q *quarterRows) empty() bool { return len(q.colSets) == 0 }
 
 // quarterCount[h] is the number of placements of an h×h square
-// (quarters), for the memory estimate: counted by newQuarters (h <= 8 in
-// TestQuarterCounts) and by rowsBuilder over every set of rows (h <= 11
+// (quarters), for the memory estimate: counted by a recursion of its own
+// (h <= 8 in TestQuarterCounts) and by rowsBuilder over every set of rows (h <= 11
 // in TestRowsBuilder, 12 with -long, 13 by hand). Each h multiplies it by
 // 5.7 to 10.0, the factor growing by about 0.5 a step; quarterPlacements
 // goes on from there.
@@ -195,47 +178,35 @@ func quarterPlacements(h int) uint64 {
 
 // newQuarters lists the placements of the h×h square whose queens stand on
 // open squares: bit v of open[u] for square (u, v), every square if open
-// is nil.
+// is nil. Each set of rows is listed by rowsBuilder, the one that builds a
+// unit's lists from JoinPerUnitFrom on, in the order of the rows.
 func newQuarters(h int, open []uint32) *quarters {
 	q := &quarters{h: h}
-	keys := make([]uint32, 0, quarterPlacements(h))
-	d1s := make([]uint32, 0, quarterPlacements(h))
-	d2s := make([]uint32, 0, quarterPlacements(h))
-	var rec func(u int, rows, cols, d1, d2 uint32)
-	rec = func(u int, rows, cols, d1, d2 uint32) {
-		if u == h {
-			keys = append(keys, rows<<h|cols)
-			d1s = append(d1s, d1)
-			d2s = append(d2s, d2)
-			return
-		}
-		rec(u+1, rows, cols, d1, d2)
-		for v := range h {
-			b1, b2 := uint32(1)<<(u+v), uint32(1)<<(u-v+h-1)
-			if cols>>v&1 != 0 || d1&b1 != 0 || d2&b2 != 0 || open != nil && open[u]>>v&1 == 0 {
-				continue
-			}
-			rec(u+1, rows|1<<u, cols|1<<v, d1|b1, d2|b2)
-		}
-	}
-	rec(0, 0, 0, 0, 0)
-	// Counting sort by key.
+	p := quarterPlacements(h)
+	q.d1, q.d2 = make([]uint32, 0, p), make([]uint32, 0, p)
 	q.index = make([]uint32, 1<<(2*h)+1)
-	for _, k := range keys {
-		q.index[k+1]++
+	q.colStart = make([]uint32, 1<<h+1)
+	var blocked [32]uint32
+	if open != nil {
+		for u := range h {
+			blocked[u] = ^open[u] & (uint32(1)<<h - 1)
+		}
 	}
-	for k := 1; k < len(q.index); k++ {
-		q.index[k] += q.index[k-1]
+	var b rowsBuilder
+	var v quarterRows
+	for r := range 1 << h {
+		b.build(&v, h, uint32(r), &blocked)
+		base := uint32(len(q.d1))
+		for c, x := range v.index[:1<<h] {
+			q.index[r<<h|c] = base + x
+		}
+		q.colStart[r] = uint32(len(q.colSets))
+		q.colSets = append(q.colSets, v.colSets...)
+		q.d1 = append(q.d1, v.d1...)
+		q.d2 = append(q.d2, v.d2...)
 	}
-	q.d1 = make([]uint32, len(keys))
-	q.d2 = make([]uint32, len(keys))
-	next := slices.Clone(q.index[:len(q.index)-1])
-	for i, k := range keys {
-		j := next[k]
-		next[k]++
-		q.d1[j], q.d2[j] = d1s[i], d2s[i]
-	}
-	q.setCols()
+	q.index[1<<(2*h)] = uint32(len(q.d1))
+	q.colStart[1<<h] = uint32(len(q.colSets))
 	return q
 }
 

@@ -262,12 +262,76 @@ func TestJoinRefuses(t *testing.T) {
 	}
 }
 
+// recursiveQuarters is the reference for newQuarters and rowsBuilder: the
+// placements of the h×h square on open squares (nil: all), listed by a
+// recursion over the rows in turn (each left empty or given a queen),
+// then sorted by rows and columns.
+func recursiveQuarters(h int, open []uint32) *quarters {
+	var keys, d1s, d2s []uint32
+	var rec func(u int, rows, cols, d1, d2 uint32)
+	rec = func(u int, rows, cols, d1, d2 uint32) {
+		if u == h {
+			keys = append(keys, rows<<h|cols)
+			d1s = append(d1s, d1)
+			d2s = append(d2s, d2)
+			return
+		}
+		rec(u+1, rows, cols, d1, d2)
+		for v := range h {
+			b1, b2 := uint32(1)<<(u+v), uint32(1)<<(u-v+h-1)
+			if cols>>v&1 != 0 || d1&b1 != 0 || d2&b2 != 0 || open != nil && open[u]>>v&1 == 0 {
+				continue
+			}
+			rec(u+1, rows|1<<u, cols|1<<v, d1|b1, d2|b2)
+		}
+	}
+	rec(0, 0, 0, 0, 0)
+	q := &quarters{h: h, index: make([]uint32, 1<<(2*h)+1), d1: make([]uint32, len(keys)), d2: make([]uint32, len(keys))}
+	for _, k := range keys {
+		q.index[k+1]++
+	}
+	for k := 1; k < len(q.index); k++ {
+		q.index[k] += q.index[k-1]
+	}
+	next := slices.Clone(q.index[:len(q.index)-1])
+	for i, k := range keys {
+		q.d1[next[k]], q.d2[next[k]] = d1s[i], d2s[i]
+		next[k]++
+	}
+	q.colStart = make([]uint32, 1<<h+1)
+	for r := range 1 << h {
+		q.colStart[r] = uint32(len(q.colSets))
+		for c := range 1 << h {
+			if k := r<<h | c; q.index[k+1] > q.index[k] {
+				q.colSets = append(q.colSets, uint32(c))
+			}
+		}
+	}
+	q.colStart[1<<h] = uint32(len(q.colSets))
+	return q
+}
+
 // TestQuarterCounts: the placements of the h×h square match the table the
-// memory estimate reads, and a brute force over every subset of squares.
+// memory estimate reads, and a brute force over every subset of squares;
+// newQuarters's table, every square open or some closed, is the
+// recursion's, entry for entry.
 func TestQuarterCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(59, 61))
 	for h := 0; h <= 8; h++ {
-		if got := len(newQuarters(h, nil).d1); uint64(got) != quarterCount[h] {
+		want := recursiveQuarters(h, nil)
+		if got := len(want.d1); uint64(got) != quarterCount[h] {
 			t.Errorf("h = %d: %d placements, the table says %d", h, got, quarterCount[h])
+		}
+		open := make([]uint32, h)
+		for u := range open {
+			open[u] = (rng.Uint32() | rng.Uint32()) & (1<<h - 1)
+		}
+		for _, o := range [][]uint32{nil, open} {
+			got, want := newQuarters(h, o), recursiveQuarters(h, o)
+			if !slices.Equal(got.d1, want.d1) || !slices.Equal(got.d2, want.d2) || !slices.Equal(got.index, want.index) ||
+				!slices.Equal(got.colStart, want.colStart) || !slices.Equal(got.colSets, want.colSets) {
+				t.Errorf("h = %d, open %v: newQuarters differs from the recursion (%d and %d placements)", h, o, len(got.d1), len(want.d1))
+			}
 		}
 	}
 	for h := 0; h <= 4; h++ {
@@ -493,8 +557,8 @@ func TestJoinVariantsPerUnit(t *testing.T) {
 	}
 }
 
-// TestRowsBuilder: the lists built for one set of rows are the whole
-// table's placements on those rows, by column set, with blocked squares
+// TestRowsBuilder: the lists built for one set of rows are the
+// recursion's placements on those rows (recursiveQuarters, h <= 8), by column set, with blocked squares
 // and left-out diagonals as the table's filtered copies have them; and
 // their sizes are what the memory bound reads (h <= 11, 12 with -long).
 func TestRowsBuilder(t *testing.T) {
@@ -530,7 +594,10 @@ func TestRowsBuilder(t *testing.T) {
 		}
 	}
 	for h := 0; h <= maxH; h++ {
-		q := newQuarters(h, nil)
+		var q *quarters // the reference, up to h = 8
+		if h <= 8 {
+			q = recursiveQuarters(h, nil)
+		}
 		var blocked [32]uint32
 		var total, most uint64
 		for r := range uint32(1) << h {
@@ -575,7 +642,7 @@ func TestRowsBuilder(t *testing.T) {
 				open[u] &= 1<<h - 1
 				base[u] = ^open[u] & (1<<h - 1)
 			}
-			vq := newQuarters(h, open)
+			vq := recursiveQuarters(h, open)
 			diagonalsBlocked(&blocked, h, base, 0, 0)
 			for r := range uint32(1) << h {
 				b.build(&got, h, r, &blocked)
