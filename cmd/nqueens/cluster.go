@@ -36,12 +36,22 @@ func (unitOpts *unitFlags) active(cmd *cobra.Command) bool {
 	return unitOpts.checkpoint != "" || unitOpts.shard != "" || unitOpts.out != "" || unitOpts.depthSet
 }
 
+// parseShard reads --shard I/M: 0 <= I < M.
+func parseShard(shard string) (i, m int, err error) {
+	a, b, ok := strings.Cut(shard, "/")
+	i, ok1 := textio.ParseCount(a)
+	m, ok2 := textio.ParseCount(b)
+	if !ok || !ok1 || !ok2 || m < 1 || i >= m {
+		return 0, 0, usagef("--shard %q: want I/M with 0 <= I < M, e.g. 3/8", shard)
+	}
+	return i, m, nil
+}
+
 // shardCount is M of --shard I/M, 1 without it or when it does not parse
 // (run refuses it then).
 func shardCount(shard string) int {
-	_, m, _ := strings.Cut(shard, "/")
-	if b, ok := textio.ParseCount(m); ok && b > 1 {
-		return b
+	if _, m, err := parseShard(shard); err == nil {
+		return m
 	}
 	return 1
 }
@@ -61,11 +71,9 @@ func (unitOpts *unitFlags) run(cmd *cobra.Command, e *env, method nqueens.Method
 		o.Depth = unitOpts.depth
 	}
 	if unitOpts.shard != "" {
-		i, m, ok := strings.Cut(unitOpts.shard, "/")
-		a, ok1 := textio.ParseCount(i)
-		b, ok2 := textio.ParseCount(m)
-		if !ok || !ok1 || !ok2 || b < 1 || a >= b {
-			return usagef("--shard %q: want I/M with 0 <= I < M, e.g. 3/8", unitOpts.shard)
+		a, b, err := parseShard(unitOpts.shard)
+		if err != nil {
+			return err
 		}
 		o.Shard, o.Shards = a, b
 		if unitOpts.out == "" {
