@@ -10,6 +10,8 @@ import (
 	"io"
 
 	"github.com/ulikunitz/xz"
+
+	"github.com/queenslab/nqueens/internal/memlimit"
 )
 
 // Decompress returns r's content, decompressed when it starts with the
@@ -69,4 +71,37 @@ func (c *xzChecked) Read(p []byte) (int, error) {
 		return n, errors.New("cnf: xz stream cut short: its index and footer are missing")
 	}
 	return n, err
+}
+
+// Inflate returns data decompressed when it starts with the magic bytes of
+// gzip, bzip2 or xz (Decompress), with the name of the compression, and
+// data itself when it does not ("" for none). What it holds is checked
+// against memory as it grows (a small file can inflate to gigabytes), and
+// more than max bytes decompressed is an error.
+func Inflate(data []byte, max int64) ([]byte, string, error) {
+	r, compression, err := Decompress(bytes.NewReader(data))
+	if err != nil || compression == "" {
+		return data, compression, err
+	}
+	out := make([]byte, 0, 1<<20)
+	for {
+		if len(out) == cap(out) {
+			grown := int64(cap(out)) * 2
+			if err := memlimit.Check(uint64(len(out))+uint64(grown), fmt.Sprintf("the %s file decompressed (%s so far)", compression, memlimit.GB(uint64(len(out))))); err != nil {
+				return nil, compression, err
+			}
+			out = append(make([]byte, 0, grown), out...)
+		}
+		n, err := r.Read(out[len(out):cap(out)])
+		out = out[:len(out)+n]
+		if int64(len(out)) > max {
+			return nil, compression, fmt.Errorf("cnf: the %s file decompresses to more than %d bytes", compression, max)
+		}
+		switch {
+		case err == io.EOF:
+			return out, compression, nil
+		case err != nil:
+			return nil, compression, fmt.Errorf("cnf: %s: %v", compression, err)
+		}
+	}
 }

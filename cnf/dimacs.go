@@ -204,21 +204,40 @@ func ReadFormula(r io.Reader) (*Formula, *Info, error) {
 }
 
 // bounded collects clauses into a Formula, checking the memory they take
-// every million literals.
+// before it grows: every boundedStep literals, what the next step will
+// take, and before the list of clauses is copied into a larger one (the
+// old and the new are held at once), that copy.
 type bounded struct {
 	f    *Formula
 	lits int
 	err  error
 }
 
+// boundedStep is how many literals bounded reads between two checks of
+// memory: 2 MB of literals, a /proc read each (a few microseconds).
+const boundedStep = 1 << 18
+
+// need is what the formula read so far takes, and extra bytes more: 8
+// bytes a literal and 24 a clause, twice for what a solver takes of it.
+func (b *bounded) need(extra uint64) uint64 {
+	return uint64(b.lits)*16 + uint64(len(b.f.Clauses))*48 + extra
+}
+
 func (b *bounded) Add(lit int) {
 	if b.err != nil {
 		return
 	}
+	if lit == 0 && len(b.f.Clauses) == cap(b.f.Clauses) && cap(b.f.Clauses) >= boundedStep {
+		// append copies the list into one at most twice as long.
+		b.err = memlimit.Check(b.need(uint64(cap(b.f.Clauses))*2*24), "the formula read")
+		if b.err != nil {
+			return
+		}
+	}
 	b.f.Add(lit)
-	if b.lits++; b.lits%(1<<20) == 0 {
-		// 8 bytes a literal and 24 a clause, twice for what a solver takes.
-		b.err = memlimit.Check(uint64(b.lits)*16+uint64(len(b.f.Clauses))*48, "the formula read")
+	if b.lits++; b.lits%boundedStep == 0 {
+		// The next step's literals and clauses, at most one a literal.
+		b.err = memlimit.Check(b.need(boundedStep*(16+48)), "the formula read")
 	}
 }
 

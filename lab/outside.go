@@ -38,6 +38,11 @@ type Checked struct {
 	// Same says that the file is the encoding of its header's problem,
 	// written again (encode.SameEncoding).
 	Same bool
+	// FileOnly says that a verified UNSAT answer holds of the file's
+	// clauses alone: a DRAT proof refutes them, but the file is not the
+	// encoding of its header's problem (not Same), so nothing follows for
+	// that problem.
+	FileOnly bool
 	// Placement is the queens of a SAT answer (0-based), when decoded.
 	Placement model.Placement
 	// Clauses is the number of clauses a DIMACS model was checked against.
@@ -49,6 +54,10 @@ type Checked struct {
 	// Detail says what is wrong (Wrong), or why an answer is not verified.
 	Detail string
 }
+
+// MaxInstance bounds an instance that CheckOutside holds whole, after
+// decompression: 1 GiB, as a suite's instance files are bounded.
+const MaxInstance = 1 << 30
 
 // CheckOptions shape CheckOutside.
 type CheckOptions struct {
@@ -95,6 +104,13 @@ func CheckOutside(ctx context.Context, f encode.Format, data []byte, answer io.R
 		return Checked{}, errors.New("lab: CheckOutside was given a nil context or answer")
 	}
 	var c Checked
+	if f == encode.DIMACS {
+		// A compressed CNF (as SAT solvers read it) is judged as its text.
+		var err error
+		if data, _, err = cnf.Inflate(data, MaxInstance); err != nil {
+			return c, err
+		}
+	}
 	h, same, err := encode.SameEncoding(ctx, f, data)
 	switch {
 	case errors.Is(err, encode.ErrNoHeader) && f == encode.DIMACS:
@@ -126,12 +142,12 @@ func CheckOutside(ctx context.Context, f encode.Format, data []byte, answer io.R
 	if err != nil {
 		return c, &AnswerError{err}
 	}
-	return judgeOutside(ctx, c, ans, o)
+	return judgeOutside(ctx, c, ans, nil, o)
 }
 
 // checkDIMACS reads a DIMACS solver's answer to the CNF data, checks a
-// model against every clause, and judges it as judgeOutside does; with a
-// proof, an UNSAT answer is certified by it.
+// model against every clause, and judges it as judgeOutside does; a proof
+// of an UNSAT answer is checked against the clauses first.
 func checkDIMACS(ctx context.Context, c Checked, data []byte, answer io.Reader, o CheckOptions) (Checked, error) {
 	// The file read twice as a stream (its size, then the model's check
 	// clause by clause): only a proof's check builds the formula.
@@ -146,6 +162,7 @@ func checkDIMACS(ctx context.Context, c Checked, data []byte, answer io.Reader, 
 		return c, &AnswerError{err}
 	}
 	ans := Answer{Status: r.Status}
+	var proof *proofCheck
 	switch {
 	case r.Status == sat.Sat:
 		check := &sat.Checker{M: r.Model}
@@ -167,35 +184,67 @@ func checkDIMACS(ctx context.Context, c Checked, data []byte, answer io.Reader, 
 		}
 		ans.Placement = q
 	case r.Status == sat.Unsat && o.Proof != nil:
-		formula, _, err := cnf.ReadFormula(bytes.NewReader(data))
-		if err != nil {
+		if proof, err = checkProof(ctx, data, o.Proof); err != nil {
 			return c, err
 		}
-		res, err := drat.Check(ctx, formula, o.Proof)
-		var de *drat.Error
+	}
+	if c.Header == nil {
+		// A CNF of another origin: what holds is said of its clauses alone.
 		switch {
-		case errors.As(err, &de) && de.Unreadable:
-			return c, &ProofError{err}
-		case errors.As(err, &de):
-			c.Status, c.Detail = Unsat, "the proof does not refute the formula: "+err.Error()
-			return c, nil
-		case err != nil:
-			return c, err
+		case ans.Status == sat.Unknown:
+			c.Status, c.Detail = Unknown, "the solver gave no answer"
+		case proof == nil:
+			c.Status, c.Detail = Unsat, "a CNF of unknown origin: only a DRAT proof can certify UNSAT"
+		default:
+			c.Status, c.Verified, c.Provenance, c.Detail = Unsat, proof.ok, proof.provenance, proof.failed
 		}
-		c.Status, c.Verified = Unsat, true
-		c.Provenance = nqueens.Provenance{Evidence: nqueens.DRATProof, Detail: fmt.Sprintf("the DRAT proof given, checked: %d lemmas, %d in the core", res.Lemmas, res.Core)}
-		return c, nil
-	case r.Status == sat.Unsat && c.Header == nil:
-		c.Status, c.Detail = Unsat, "a CNF of unknown origin: only a DRAT proof can certify UNSAT"
 		return c, nil
 	}
-	return judgeOutside(ctx, c, ans, o)
+	return judgeOutside(ctx, c, ans, proof, o)
 }
 
-// judgeOutside holds an answer to the instance's problem (c.Header): a
-// placement is verified; "no solution" is confirmed when the file is the
-// encoding of the problem.
-func judgeOutside(ctx context.Context, c Checked, ans Answer, o CheckOptions) (Checked, error) {
+// proofCheck is what a DRAT proof of the file showed: that it refutes
+// the file's clauses (ok, with the provenance to cite), or why not.
+type proofCheck struct {
+	ok         bool
+	provenance nqueens.Provenance
+	failed     string
+}
+
+// checkProof checks a DRAT proof against the clauses of the CNF data. A
+// proof that does not refute them is a proofCheck that says why; one that
+// cannot be read, a *ProofError.
+func checkProof(ctx context.Context, data []byte, proof io.Reader) (*proofCheck, error) {
+	formula, _, err := cnf.ReadFormula(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	res, err := drat.Check(ctx, formula, proof)
+	var de *drat.Error
+	switch {
+	case errors.As(err, &de) && de.Unreadable:
+		return nil, &ProofError{err}
+	case errors.As(err, &de):
+		return &proofCheck{failed: "the proof does not refute the formula: " + err.Error()}, nil
+	case err != nil:
+		return nil, err
+	}
+	return &proofCheck{ok: true, provenance: nqueens.Provenance{Evidence: nqueens.DRATProof, Detail: fmt.Sprintf("the DRAT proof given, checked: %d lemmas, %d in the core", res.Lemmas, res.Core)}}, nil
+}
+
+// notEncoding says that a file is not the encoding of its header's problem.
+const notEncoding = "the file is not the encoding of its header's problem, written again (edited?)"
+
+// judgeOutside holds an answer to the instance's problem (c.Header). A placement
+// is verified against the problem. "No solution" is held first to what is
+// known of the problem (the published counts): where it has solutions,
+// the answer is Wrong whatever a proof says of the file; then to the
+// proof of the file's clauses, if one was checked, which speaks of the
+// board only where the file is the problem's encoding (c.Same), else of
+// the file alone (FileOnly); then, without a proof, the problem is shown
+// to have no solution as package confirm shows it, where the file is its
+// encoding.
+func judgeOutside(ctx context.Context, c Checked, ans Answer, proof *proofCheck, o CheckOptions) (Checked, error) {
 	p := c.Header.Problem
 	switch ans.Status {
 	case sat.Sat:
@@ -208,7 +257,7 @@ func judgeOutside(ctx context.Context, c Checked, ans Answer, o CheckOptions) (C
 		if !c.Same {
 			// The clauses hold, and the queens solve the header's problem,
 			// but the file is not its encoding as written.
-			c.Detail = "the file is not the encoding of its header's problem, written again (edited?): the queens are verified against the header's problem"
+			c.Detail = notEncoding + ": the queens are verified against the header's problem"
 		}
 		return c, nil
 	case sat.Unknown:
@@ -216,8 +265,35 @@ func judgeOutside(ctx context.Context, c Checked, ans Answer, o CheckOptions) (C
 		return c, nil
 	}
 	c.Status = Unsat
+	var known bool
+	if p.IsClassic() {
+		all, _, ok := model.KnownCount(p.N)
+		if ok && all > 0 || !ok && p.N >= 4 {
+			c.Status, c.Detail = Wrong, fmt.Sprintf("it says UNSAT, but N = %d has solutions (OEIS A000170; every N >= 4 has one)", p.N)
+			switch {
+			case proof != nil && proof.ok && !c.Same:
+				c.Detail += "; the DRAT proof given refutes the file, which is not the encoding of its header's problem, written again (edited?)"
+			case proof != nil && proof.ok:
+				c.Detail += "; yet the DRAT proof given checks: please report"
+			}
+			return c, nil
+		}
+		known = ok
+	}
+	if proof != nil {
+		c.Verified, c.Provenance, c.Detail = proof.ok, proof.provenance, proof.failed
+		if proof.ok && !c.Same {
+			c.FileOnly = true
+			c.Detail = notEncoding + ": the proof refutes the file's clauses, and says nothing of the header's problem"
+		}
+		return c, nil
+	}
 	if !c.Same {
-		c.Detail = "the file is not the encoding of its header's problem, written again (edited?): only a DRAT proof of the file can certify UNSAT"
+		c.Detail = notEncoding + ": a DRAT proof of the file would certify the file's clauses, not the header's problem"
+		return c, nil
+	}
+	if known {
+		c.Verified, c.Provenance = true, nqueens.Provenance{Evidence: nqueens.Published, Detail: "OEIS A000170"}
 		return c, nil
 	}
 	if o.Budget > 0 {
@@ -228,17 +304,6 @@ func judgeOutside(ctx context.Context, c Checked, ans Answer, o CheckOptions) (C
 	// The outside solver shares no code with the toolkit's methods: the
 	// fastest decider confirms it (SAT stands for "a solver", to pick it).
 	none := &nqueens.NoSolutionError{Method: nqueens.SAT, Solver: "outside"}
-	if p.IsClassic() {
-		all, _, ok := model.KnownCount(p.N)
-		switch {
-		case ok && all > 0 || !ok && p.N >= 4:
-			c.Status, c.Detail = Wrong, fmt.Sprintf("it says UNSAT, but N = %d has solutions (OEIS A000170; every N >= 4 has one)", p.N)
-			return c, nil
-		case ok:
-			c.Verified, c.Provenance = true, nqueens.Provenance{Evidence: nqueens.Published, Detail: "OEIS A000170"}
-			return c, nil
-		}
-	}
 	err := confirm.None(ctx, p, none, confirm.Options{})
 	var wrong *nqueens.WrongAnswerError
 	switch {

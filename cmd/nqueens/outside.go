@@ -79,17 +79,17 @@ type outsideJSON struct {
 	Status   string `json:"status"`
 	Verified bool   `json:"verified"`
 	// Verdict is valid, WRONG or unverified, as the line says.
-	Verdict     string   `json:"verdict"`
-	Detail      string   `json:"detail,omitempty"`
-	ConfirmedBy string   `json:"confirmed_by,omitempty"`
-	Clauses     int      `json:"clauses,omitempty"`
-	Solution    []int    `json:"solution,omitempty"` // 0-based columns
-	Same        bool     `json:"same_encoding"`
-	Note        []string `json:"note,omitempty"`
+	Verdict     string `json:"verdict"`
+	Detail      string `json:"detail,omitempty"`
+	ConfirmedBy string `json:"confirmed_by,omitempty"`
+	Clauses     int    `json:"clauses,omitempty"`
+	Solution    []int  `json:"solution,omitempty"` // 0-based columns
+	Same        bool   `json:"same_encoding"`
+	// FileOnly: a verified UNSAT holds of the file's clauses alone (a
+	// proof of a file that is not its header's problem's encoding).
+	FileOnly bool     `json:"file_only,omitempty"`
+	Note     []string `json:"note,omitempty"`
 }
-
-// maxOutsideInstance bounds the instance file read whole.
-const maxOutsideInstance = 1 << 30
 
 func (o *outsideFlags) run(cmd *cobra.Command, e *env, args []string) error {
 	if err := probFlagsUnused(cmd); err != nil {
@@ -117,7 +117,7 @@ func (o *outsideFlags) run(cmd *cobra.Command, e *env, args []string) error {
 	if err := distinctFiles(fileArg{"-o", o.out, true}, fileArg{"--instance", o.instance, false}, fileArg{"ANSWER", answer, false}, fileArg{"--proof", o.proof, false}); err != nil {
 		return err
 	}
-	data, err := textio.ReadFile(o.instance, maxOutsideInstance)
+	data, err := textio.ReadFile(o.instance, lab.MaxInstance)
 	var pe *os.PathError
 	switch {
 	case errors.As(err, &pe):
@@ -166,7 +166,7 @@ func (o *outsideFlags) run(cmd *cobra.Command, e *env, args []string) error {
 	verdict, line := outsideVerdict(c, o.instance, o.proof != "")
 	if o.asJSON {
 		j := outsideJSON{Instance: o.instance, Format: string(f), Status: string(c.Status), Verified: c.Verified, Verdict: verdict,
-			Detail: c.Detail, Clauses: c.Clauses, Same: c.Same, Solution: c.Placement}
+			Detail: c.Detail, Clauses: c.Clauses, Same: c.Same, FileOnly: c.FileOnly, Solution: c.Placement}
 		if c.Header != nil {
 			j.N, j.Variant = c.Header.Problem.N, c.Header.Problem.Variant()
 		}
@@ -230,6 +230,10 @@ func outsideVerdict(c lab.Checked, instance string, proof bool) (string, string)
 			line += "; " + c.Detail
 		}
 		return "valid", line
+	case c.Status == lab.Unsat && c.Verified && c.FileOnly:
+		return "valid", fmt.Sprintf("valid: UNSAT of the file's clauses, confirmed by %s; %s", c.Provenance, c.Detail)
+	case c.Status == lab.Unsat && c.Verified && c.Header == nil:
+		return "valid", fmt.Sprintf("valid: UNSAT; the formula is unsatisfiable, confirmed by %s", c.Provenance)
 	case c.Status == lab.Unsat && c.Verified:
 		took := ""
 		if c.Provenance.Elapsed > 0 {
@@ -237,6 +241,8 @@ func outsideVerdict(c lab.Checked, instance string, proof bool) (string, string)
 		}
 		return "valid", fmt.Sprintf("valid: UNSAT; %s has no solution, confirmed by %s%s", what, c.Provenance, took)
 	case c.Status == lab.Unsat && proof:
+		return "unverified", fmt.Sprintf("unverified: UNSAT; %s", c.Detail)
+	case c.Status == lab.Unsat && c.Header != nil && !c.Same:
 		return "unverified", fmt.Sprintf("unverified: UNSAT; %s", c.Detail)
 	case c.Status == lab.Unsat:
 		return "unverified", fmt.Sprintf("unverified: UNSAT; %s; to certify it, give the solver's DRAT proof (cadical %s proof.drat), then --proof proof.drat, or run nqueens sat %s --certify", c.Detail, instance, instance)

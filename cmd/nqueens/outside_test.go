@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -137,7 +139,55 @@ func TestVerifyOutside(t *testing.T) {
 		if code, got, errs := runCLI(t, string(out), "verify", "--instance", unsat, "--proof", proof); code != 0 || !strings.Contains(got, "confirmed by the DRAT proof given, checked: ") {
 			t.Errorf("cadical's proof: %d %q %q", code, got, errs)
 		}
+		// The header of N = 6 over the clauses of N = 6 with a queen at
+		// 1:1: the proof refutes the file, not the board, which has
+		// solutions (OEIS): WRONG.
+		classic := filepath.Join(dir, "classic.cnf")
+		runCLI(t, "", "encode", "6", "-o", classic)
+		head, _ := os.ReadFile(classic)
+		body, _ := os.ReadFile(unsat)
+		forged := filepath.Join(dir, "forged.cnf")
+		os.WriteFile(forged, append(head[:len(head)-len(bodyOf(head))], bodyOf(body)...), 0o644)
+		fout, _ := exec.Command("cadical", "-q", forged, proof).Output()
+		code, got, _ := runCLI(t, string(fout), "verify", "--instance", forged, "--proof", proof, "--json")
+		if code != 1 || json.Unmarshal([]byte(got), &j) != nil || j.Verdict != "WRONG" || j.Same || !strings.Contains(j.Detail, "N = 6 has solutions") {
+			t.Errorf("a proof of a forged file: %d %q", code, got)
+		}
+		// The header of a completion problem with one solution over the
+		// clauses of one with none: valid of the file's clauses only.
+		forged2 := filepath.Join(dir, "forged2.cnf")
+		os.WriteFile(forged2, append(data[:len(data)-len(bodyOf(data))], bodyOf(body)...), 0o644)
+		fout, _ = exec.Command("cadical", "-q", forged2, proof).Output()
+		code, got, _ = runCLI(t, string(fout), "verify", "--instance", forged2, "--proof", proof, "--json")
+		if code != 0 || json.Unmarshal([]byte(got), &j) != nil || j.Verdict != "valid" || !j.FileOnly || j.Same {
+			t.Errorf("a proof of an edited file: %d %q", code, got)
+		}
+		code, got, _ = runCLI(t, string(fout), "verify", "--instance", forged2, "--proof", proof)
+		if code != 0 || !strings.HasPrefix(got, "valid: UNSAT of the file's clauses, confirmed by the DRAT proof given") || !strings.Contains(got, "says nothing of the header's problem") {
+			t.Errorf("a proof of an edited file: %d %q", code, got)
+		}
 	}
+	// A compressed instance keeps its header: a lying UNSAT is WRONG.
+	classic := filepath.Join(dir, "c6.cnf")
+	runCLI(t, "", "encode", "6", "-o", classic)
+	raw, _ := os.ReadFile(classic)
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write(raw)
+	zw.Close()
+	os.WriteFile(classic+".gz", z.Bytes(), 0o644)
+	if code, got, _ := runCLI(t, "s UNSATISFIABLE\n", "verify", "--instance", classic+".gz"); code != 1 || !strings.HasPrefix(got, "WRONG: it says UNSAT, but N = 6 has solutions") {
+		t.Errorf("a compressed instance: %d %q", code, got)
+	}
+}
+
+// bodyOf is a DIMACS file from its first line that is not a comment on.
+func bodyOf(data []byte) []byte {
+	for bytes.HasPrefix(data, []byte("c")) {
+		i := bytes.IndexByte(data, '\n')
+		data = data[i+1:]
+	}
+	return data
 }
 
 // fullModel is the model of the CNF file path (vars variables) with the

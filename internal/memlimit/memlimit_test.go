@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -71,8 +72,10 @@ func TestDataLimit(t *testing.T) {
 	}
 }
 
-// TestGoLimit: the Go runtime's soft limit is nine tenths of the
-// data-segment limit, when one is set (a child with ulimit -d shows it).
+// TestGoLimit: the Go runtime's soft limit is nine tenths of what the
+// data-segment limit leaves the runtime, when one is set (a child with
+// ulimit -d shows it): the data segment less what the runtime maps
+// without counting it.
 func TestGoLimit(t *testing.T) {
 	if l, ok := memlimit.GoLimit(); ok && l <= 0 {
 		t.Errorf("limit %d", l)
@@ -86,7 +89,61 @@ func TestGoLimit(t *testing.T) {
 		t.Skip("needs sh and Linux")
 	}
 	out, err := exec.Command("sh", "-c", `ulimit -d 1000000 && MEMLIMIT_CHILD=1 exec "$0" -test.run '^TestGoLimit$'`, os.Args[0]).CombinedOutput()
-	if err != nil || !strings.Contains(string(out), fmt.Sprintf("golimit %d true", int64(1000000<<10/10*9))) {
+	var l int64
+	var ok bool
+	if err == nil {
+		_, err = fmt.Sscanf(string(out), "golimit %d %t", &l, &ok)
+	}
+	// This test binary maps 30 to 90 MB that the runtime does not count.
+	if err != nil || !ok || l > 1000000<<10/10*9-20<<20 || l < 1000000<<10/10*9-100<<20 {
 		t.Errorf("under ulimit -d 1000000: %v %s", err, out)
 	}
+}
+
+// TestFloor: at the floor of 160 MiB of data segment, a process that
+// allocates only what Check allows, keeping it and making garbage
+// besides, as the readers do, ends with Check's refusal, never with the
+// runtime's fatal error (a child with ulimit -d, the soft limit set as
+// nqueens sets it).
+func TestFloor(t *testing.T) {
+	if os.Getenv("MEMLIMIT_CHILD") == "floor" {
+		if l, ok := memlimit.GoLimit(); ok {
+			debug.SetMemoryLimit(l)
+		}
+		var kept [][]byte
+		for i := 0; ; i++ {
+			size := uint64(1+i%8) << 20
+			if i == 3 {
+				size = 36 << 20 // a 36 MB file read whole
+			}
+			// The block kept and as much garbage.
+			if err := memlimit.Check(2*size, "a block and its garbage"); err != nil {
+				fmt.Println("refused after", len(kept), "blocks:", err)
+				return
+			}
+			b := make([]byte, size)
+			for j := range b {
+				b[j] = byte(j)
+			}
+			kept = append(kept, b)
+			garbage := make([]byte, size)
+			garbage[len(garbage)-1] = 1
+		}
+	}
+	if _, err := exec.LookPath("sh"); err != nil || runtime.GOOS != "linux" {
+		t.Skip("needs sh and Linux")
+	}
+	for _, kb := range []int{163840, 170000, 200000, 262144} {
+		out, err := exec.Command("sh", "-c", fmt.Sprintf(`ulimit -d %d && MEMLIMIT_CHILD=floor exec "$0" -test.run '^TestFloor$'`, kb), os.Args[0]).CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "refused after") || strings.Contains(string(out), "fatal error") {
+			t.Errorf("under ulimit -d %d: %v\n%s", kb, err, textClip(out))
+		}
+	}
+}
+
+func textClip(b []byte) string {
+	if len(b) > 600 {
+		return string(b[:600]) + "..."
+	}
+	return string(b)
 }
