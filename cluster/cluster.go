@@ -18,6 +18,7 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"math"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -92,6 +93,9 @@ type Result struct {
 	Done                 int
 	ByOrbit              [3]uint64
 	All, Distinct, Nodes uint64
+	// Recounted, of a merge with a spot check, is how many units were
+	// counted again, and agreed.
+	Recounted int
 	// UnitAll, of a shard of the join, is what each of its units added,
 	// the shard's units in order (unit Shard + k·Shards is UnitAll[k]):
 	// what a merge recounts a sample of (MergeOptions.SpotCheck).
@@ -586,7 +590,9 @@ func NewShardFile(u *Result) ShardFile {
 type MergeOptions struct {
 	// SpotCheck is how many units of each part of the join to count again
 	// by the constraint-propagation search (RecountUnit), drawn at random
-	// (Seed); 0 for none.
+	// (Seed); 0 for none, AllUnits for every unit. A check of K of a
+	// part's U units catches a fault that touches many units; one forged
+	// unit it misses with probability 1 - K/U.
 	SpotCheck int
 	// Seed draws the units of the spot check: the same seed, the same
 	// units.
@@ -594,6 +600,9 @@ type MergeOptions struct {
 	// Progress, if set, is told of the units recounted and their total.
 	Progress func(done, total int)
 }
+
+// AllUnits, as MergeOptions.SpotCheck, recounts every unit of every part.
+const AllUnits = math.MaxInt
 
 // SpotCheckError is a unit of a part whose count a spot check found
 // false: the part, the unit, what it says and what the recount gives.
@@ -609,12 +618,14 @@ func (e *SpotCheckError) Error() string {
 }
 
 // Merge checks that the parts are every shard of one count, each once and
-// unchanged, and adds them up. names name the parts in messages. Parts that
-// are not that are bad input (*nqueens.OptionError). A part of the join
-// must list its units' counts, which must add up to its own (a sum that
-// differs is bad input too); with o.SpotCheck, a sample of its units is
-// counted again by another method (RecountUnit), and one that differs is
-// a *SpotCheckError naming the part and unit.
+// unchanged, and of the list of units that this build makes for their
+// method, N and depth (its length and digest), and adds them up. names
+// name the parts in messages. Parts that are not that are bad input
+// (*nqueens.OptionError). A part of the join must list its units' counts,
+// which must add up to its own (a sum that differs is bad input too); with
+// o.SpotCheck, a sample of its units is counted again by another method
+// (RecountUnit), and one that differs is a *SpotCheckError naming the part
+// and unit.
 func Merge(ctx context.Context, names []string, parts []ShardFile, o MergeOptions) (*Result, error) {
 	if ctx == nil {
 		return nil, errors.New("cluster: Merge was given a nil context (use context.Background())")
@@ -649,17 +660,15 @@ func Merge(ctx context.Context, names []string, parts []ShardFile, o MergeOption
 		case p.Version != first.Version || p.Method != first.Method || p.N != first.N || p.Depth != first.Depth || p.Shards != first.Shards || p.Total != first.Total || p.Digest != first.Digest:
 			return nil, bad("cluster: %s is of another count (version %s, method %s, N = %d, depth %d, %d shards, units %d/%s) than %s (version %s, method %s, N = %d, depth %d, %d shards, units %d/%s)",
 				name, p.Version, methodName(p.Method), p.N, p.Depth, p.Shards, p.Total, p.Digest, names[0], first.Version, methodName(first.Method), first.N, first.Depth, first.Shards, first.Total, first.Digest)
-		case p.Shard < 0 || p.Shard >= p.Shards:
+		case p.Shards < 1 || p.Shard < 0 || p.Shard >= p.Shards:
 			return nil, bad("cluster: %s claims shard %d of %d", name, p.Shard, p.Shards)
+		case p.Total < 0:
+			return nil, bad("cluster: %s says the count has %d units", name, p.Total)
 		}
 		if other, dup := seen[p.Shard]; dup {
 			return nil, bad("cluster: shard %d/%d twice: %s and %s", p.Shard, p.Shards, other, name)
 		}
-		want := 0
-		for i := p.Shard; i < p.Total; i += p.Shards {
-			want++
-		}
-		if p.Units != want {
+		if want := shardUnits(p.Total, p.Shard, p.Shards); p.Units != want {
 			return nil, bad("cluster: %s counts %d units, shard %d/%d has %d", name, p.Units, p.Shard, p.Shards, want)
 		}
 		if p.Method == string(nqueens.Join) {
@@ -696,68 +705,108 @@ func Merge(ctx context.Context, names []string, parts []ShardFile, o MergeOption
 		sort.Strings(missing)
 		return nil, bad("cluster: missing shards %s of N = %d", strings.Join(missing, ", "), first.N)
 	}
+	// The parts agree with each other; the first is now held to the list
+	// of units of its method, N and depth, as this build makes it, which
+	// ties them all to the board.
+	minN, maxN, maxDepth := MinN, native.BitmaskMaxN, native.MaxConstellationDepth
+	if res.Method == nqueens.Join {
+		minN, maxN, maxDepth = native.JoinMinN, native.JoinMaxN, 0
+	}
+	if first.N < minN || first.N > maxN || first.Depth < 0 || first.Depth > maxDepth {
+		return nil, bad("cluster: %s is of N = %d, depth %d, which has no work units of %s (N = %d..%d, depth 0..%d)", names[0], first.N, first.Depth, res.Method, minN, maxN, maxDepth)
+	}
+	total, digest := native.JoinUnitsDigest(first.N)
+	if res.Method != nqueens.Join {
+		total, digest = native.UnitsDigest(first.N, first.Depth)
+	}
+	if first.Total != total || first.Digest != digest {
+		return nil, bad("cluster: the parts say the count of N = %d has %d units (digest %s), but its list has %d (digest %s): parts of another build, or forged", first.N, first.Total, first.Digest, total, digest)
+	}
 	if o.SpotCheck > 0 {
 		if res.Method != nqueens.Join {
 			return nil, bad("cluster: a spot check recounts units of the join: the constellation count's parts (N = %d) have no variant to count again", first.N)
 		}
-		if err := spotCheck(ctx, names, parts, o); err != nil {
+		n, err := spotCheck(ctx, names, parts, o)
+		if err != nil {
 			return nil, err
 		}
+		res.Recounted = n
 	}
 	res.finish()
 	return res, nil
 }
 
-// spotCheck recounts o.SpotCheck units of each part, drawn with o.Seed,
-// on every core, and compares; the first unit that differs is the error.
-func spotCheck(ctx context.Context, names []string, parts []ShardFile, o MergeOptions) error {
-	rng := rand.New(rand.NewPCG(o.Seed, 0x5eed))
-	type pick struct {
-		part, k, index int
-		unit           native.JoinUnit
+// shardUnits is the number of units of shard i of m of a list of total.
+func shardUnits(total, i, m int) int {
+	if i >= total {
+		return 0
 	}
-	want := map[int]pick{} // by unit index
+	return (total-i-1)/m + 1
+}
+
+// spotCheck recounts o.SpotCheck units of each part (every unit, for
+// AllUnits), drawn with o.Seed, on every core, as the list of units is
+// made, and compares each with what its part says; the first unit that
+// differs is the error. It returns the number of units recounted.
+func spotCheck(ctx context.Context, names []string, parts []ShardFile, o MergeOptions) (int, error) {
+	shards := parts[0].Shards
+	byShard := make(map[int]int, len(parts))
 	for pi, p := range parts {
-		for _, k := range rng.Perm(p.Units)[:min(o.SpotCheck, p.Units)] {
-			want[p.Shard+k*p.Shards] = pick{part: pi, k: k}
+		byShard[p.Shard] = pi
+	}
+	// The draw: every unit, or K of each part's (the same seed, the same
+	// units); picked[i] says whether unit i is recounted.
+	all := true
+	for _, p := range parts {
+		all = all && o.SpotCheck >= p.Units
+	}
+	total := 0
+	picked := map[int]bool{}
+	if all {
+		total = parts[0].Total
+	} else {
+		if err := memlimit.Check(uint64(o.SpotCheck)*uint64(len(parts))*64, fmt.Sprintf("the units of a spot check of %d a part", o.SpotCheck)); err != nil {
+			return 0, &nqueens.OptionError{Err: err}
+		}
+		rng := rand.New(rand.NewPCG(o.Seed, 0x5eed))
+		for _, p := range parts {
+			for _, k := range sample(rng, p.Units, o.SpotCheck) {
+				picked[p.Shard+k*shards] = true
+			}
+			total += min(o.SpotCheck, p.Units)
 		}
 	}
-	var picks []pick
-	for i, u := range native.JoinUnits(parts[0].N) {
-		if pk, ok := want[i]; ok {
-			pk.index, pk.unit = i, u
-			picks = append(picks, pk)
-		}
-	}
-	total := len(picks)
 	if o.Progress != nil {
 		o.Progress(0, total)
 	}
+	type pick struct {
+		index int
+		unit  native.JoinUnit
+	}
+	feed := make(chan pick)
 	var mu sync.Mutex
 	var first error
-	done, next := 0, 0
+	done := 0
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	var wg sync.WaitGroup
-	for range min(runtime.NumCPU(), total) {
+	for range min(runtime.NumCPU(), max(total, 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				mu.Lock()
-				if first != nil || next == total || ctx.Err() != nil {
-					mu.Unlock()
-					return
-				}
-				pk := picks[next]
-				next++
-				mu.Unlock()
+			for pk := range feed {
 				got, err := RecountUnit(ctx, pk.unit)
+				pi := byShard[pk.index%shards]
+				said := parts[pi].UnitAll[pk.index/shards]
 				mu.Lock()
 				switch {
 				case first != nil:
 				case err != nil:
-					first = fmt.Errorf("cluster: recounting unit %d of %s: %w", pk.index, names[pk.part], err)
-				case got != parts[pk.part].UnitAll[pk.k]:
-					first = &SpotCheckError{Part: names[pk.part], Index: pk.index, Unit: pk.unit, Said: parts[pk.part].UnitAll[pk.k], Real: got}
+					first = fmt.Errorf("cluster: recounting unit %d of %s: %w", pk.index, names[pi], err)
+					cancel()
+				case got != said:
+					first = &SpotCheckError{Part: names[pi], Index: pk.index, Unit: pk.unit, Said: said, Real: got}
+					cancel()
 				default:
 					done++
 					if o.Progress != nil {
@@ -768,11 +817,46 @@ func spotCheck(ctx context.Context, names []string, parts []ShardFile, o MergeOp
 			}
 		}()
 	}
+	for i, u := range native.JoinUnits(parts[0].N) {
+		if !all && !picked[i] {
+			continue
+		}
+		select {
+		case feed <- pick{i, u}:
+			continue
+		case <-ctx.Done():
+		}
+		break
+	}
+	close(feed)
 	wg.Wait()
 	if first != nil {
-		return first
+		return done, first
 	}
-	return ctx.Err()
+	return done, ctx.Err()
+}
+
+// sample draws k distinct numbers of 0..n-1 (all of them when k >= n), in
+// memory of k, not n (Floyd's algorithm).
+func sample(rng *rand.Rand, n, k int) []int {
+	if k >= n {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	chosen := make(map[int]bool, k)
+	out := make([]int, 0, k)
+	for j := n - k; j < n; j++ {
+		t := rng.IntN(j + 1)
+		if chosen[t] {
+			t = j
+		}
+		chosen[t] = true
+		out = append(out, t)
+	}
+	return out
 }
 
 // maxShardFile caps what ReadShardFile reads: a shard file is a few

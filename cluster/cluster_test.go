@@ -300,3 +300,111 @@ func TestShardsSpotCheck(t *testing.T) {
 		t.Errorf("without a spot check the forged part merges (its checksum is right): %v", err)
 	}
 }
+
+// TestMergeForged: a part changed in any field, its checksum computed
+// again, is refused, or caught by a spot check of every unit: a merge
+// never gives another total than the true one. Among them the parts of a
+// board the other parts do not describe: a list of units longer or
+// shorter than the board's, another digest, a board past the join's.
+func TestMergeForged(t *testing.T) {
+	ctx := context.Background()
+	const n, shards = 12, 3
+	var parts []cluster.ShardFile
+	var names []string
+	for i := range shards {
+		r, err := cluster.Count(ctx, n, cluster.Options{Method: nqueens.Join, Shard: i, Shards: shards})
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, cluster.NewShardFile(r))
+		names = append(names, fmt.Sprintf("part-%d", i))
+	}
+	const truth = 14200
+	if r, err := cluster.Merge(ctx, names, parts, cluster.MergeOptions{SpotCheck: 2, Seed: 1}); err != nil || r.All != truth || r.Recounted != 2*shards {
+		t.Fatalf("honest parts, 2 units a part: %+v %v", r, err)
+	}
+	if r, err := cluster.Merge(ctx, names, parts, cluster.MergeOptions{SpotCheck: cluster.AllUnits}); err != nil || r.All != truth || r.Recounted != parts[0].Total {
+		t.Fatalf("honest parts, every unit: %+v %v", r, err)
+	}
+	extend := func(p *cluster.ShardFile, k int) {
+		p.Total += k * shards
+		p.Units += k
+		if k < 0 {
+			p.UnitAll = p.UnitAll[:len(p.UnitAll)+k]
+		} else {
+			p.UnitAll = append(p.UnitAll, make([]uint64, k)...)
+		}
+	}
+	for name, forge := range map[string]func(all []cluster.ShardFile){
+		"a unit's count and the total": func(all []cluster.ShardFile) { all[1].UnitAll[0]++; all[1].All++ },
+		"a unit's count moved":         func(all []cluster.ShardFile) { all[1].UnitAll[0]++; all[1].UnitAll[1]-- },
+		"the total alone":              func(all []cluster.ShardFile) { all[1].All++ },
+		"units listed past the list":   func(all []cluster.ShardFile) { extend(&all[0], 5); extend(&all[1], 5); extend(&all[2], 5) },
+		"a list cut short":             func(all []cluster.ShardFile) { extend(&all[0], -1); extend(&all[1], -1); extend(&all[2], -1) },
+		"another digest": func(all []cluster.ShardFile) {
+			for i := range all {
+				all[i].Digest = "0123456789abcdef"
+			}
+		},
+		"N = 28, one unit of nothing": func(all []cluster.ShardFile) { forgeBoard(all, 28, 1) },
+		"N = 33, two units":           func(all []cluster.ShardFile) { forgeBoard(all, 33, 2) },
+		"N = 13, this many units":     func(all []cluster.ShardFile) { forgeBoard(all, 13, all[0].Total) },
+		"a shard of another number":   func(all []cluster.ShardFile) { all[1].Shard = 7 },
+		"fewer shards": func(all []cluster.ShardFile) {
+			for i := range all {
+				all[i].Shards = 2
+			}
+		},
+		"the constellation's method": func(all []cluster.ShardFile) {
+			for i := range all {
+				all[i].Method = ""
+			}
+		},
+		"a depth": func(all []cluster.ShardFile) {
+			for i := range all {
+				all[i].Depth = 2
+			}
+		},
+		"another version":  func(all []cluster.ShardFile) { all[2].Version = "0.0.1" },
+		"another format":   func(all []cluster.ShardFile) { all[2].Format = "nqueens-shard-3" },
+		"no units' counts": func(all []cluster.ShardFile) { all[1].UnitAll = nil },
+		"a negative list": func(all []cluster.ShardFile) {
+			for i := range all {
+				all[i].Total = -3
+			}
+		},
+	} {
+		forged := make([]cluster.ShardFile, len(parts))
+		for i, p := range parts {
+			p.UnitAll = append([]uint64(nil), p.UnitAll...)
+			forged[i] = p
+		}
+		forge(forged)
+		for i := range forged {
+			forged[i] = cluster.Resign(forged[i])
+		}
+		r, err := cluster.Merge(ctx, names, forged, cluster.MergeOptions{SpotCheck: cluster.AllUnits})
+		if err == nil && r.All != truth {
+			t.Errorf("%s: merged to %d solutions", name, r.All)
+		}
+		if err == nil {
+			t.Errorf("%s: merged", name)
+		}
+	}
+}
+
+// forgeBoard makes the parts those of a count of N = n with total units,
+// the first unit of the first part holding every solution they say.
+func forgeBoard(all []cluster.ShardFile, n, total int) {
+	for i := range all {
+		all[i].N, all[i].Total, all[i].All = n, total, 0
+		all[i].Units = 0
+		for k := i; k < total; k += len(all) {
+			all[i].Units++
+		}
+		all[i].UnitAll = make([]uint64, all[i].Units)
+	}
+	if len(all[0].UnitAll) > 0 {
+		all[0].UnitAll[0], all[0].All = 1234567, 1234567
+	}
+}

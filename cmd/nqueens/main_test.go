@@ -1187,8 +1187,11 @@ func TestMergeSpotCheck(t *testing.T) {
 		}
 		parts = append(parts, f)
 	}
-	if code, out, errs := runCLI(t, "", append([]string{"merge", "--spot-check", "3", "--seed", "7"}, parts...)...); code != 0 || !strings.Contains(out, "14,772,512 solutions") || !strings.Contains(out, "3 units a part recounted by the constraint-propagation search, all agree (--seed 7)") {
+	if code, out, errs := runCLI(t, "", append([]string{"merge", "--spot-check", "3", "--seed", "7"}, parts...)...); code != 0 || !strings.Contains(out, "14,772,512 solutions") || !strings.Contains(out, "12 units recounted (3 a part at most) by the constraint-propagation search, all agree (--seed 7)") {
 		t.Fatalf("honest merge: %d %q %q", code, out, errs)
+	}
+	if code, _, errs := runCLI(t, "", append([]string{"merge", "--spot-check", "some"}, parts...)...); code != 2 || !strings.Contains(errs, "--spot-check must be a number of units a part (0 or more) or all") {
+		t.Errorf("--spot-check some: %d %q", code, errs)
 	}
 	// Forge part 2: one unit and the total, the checksum computed again.
 	s, err := cluster.ReadShardFile(parts[2])
