@@ -88,7 +88,7 @@ million-queen solution shows its structure.`,
 			}
 			picture := draw.Picture{Problem: p, Size: size}
 			if len(args) == 2 {
-				q, err := readSolution(e, args[1:], p.N)
+				q, err := readSolution(cmd.Context(), e, args[1:], p.N)
 				if err != nil {
 					return err
 				}

@@ -125,7 +125,7 @@ func (o *outsideFlags) run(cmd *cobra.Command, e *env, args []string) error {
 	case err != nil:
 		return usagef("--instance: %v", err)
 	}
-	r, name, done, err := openInput(e, args)
+	r, name, done, err := openInput(cmd.Context(), e, args)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -232,4 +233,53 @@ func atoi(t *testing.T, s string) int {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// TestInputWithinTimeout: sat's --timeout counts from the start, its
+// input's reading too: a FIFO without a writer, and a standard input that
+// gives nothing, end with the time given (s UNKNOWN, exit 1), not after.
+func TestInputWithinTimeout(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "in.cnf")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFO here:", err)
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pw.Close()
+	defer pr.Close()
+	for _, c := range []struct {
+		name  string
+		args  []string
+		stdin *os.File
+	}{
+		{"a FIFO without a writer", []string{"sat", fifo, "--timeout", "200ms"}, nil},
+		{"a pipe that gives nothing", []string{"sat", "--timeout", "200ms"}, pr},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			type ended struct {
+				code     int
+				out, err string
+			}
+			done := make(chan ended, 1)
+			go func() {
+				var out, errb bytes.Buffer
+				var in io.Reader = strings.NewReader("")
+				if c.stdin != nil {
+					in = c.stdin
+				}
+				code := run(c.args, in, &out, &errb)
+				done <- ended{code, out.String(), errb.String()}
+			}()
+			select {
+			case got := <-done:
+				if got.code != 1 || got.out != "s UNKNOWN\n" || !strings.Contains(got.err, "no answer within 200ms") {
+					t.Errorf("exit %d %q %q", got.code, got.out, got.err)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("still waiting 5 s after a timeout of 200 ms")
+			}
+		})
+	}
 }

@@ -55,54 +55,30 @@ before "s UNSATISFIABLE" is printed; a proof that does not check is exit 1.`,
 			if certify && (all || !s.Caps().Prove) {
 				return usagef("--certify needs a solver that writes DRAT proofs (cadical, kissat), and no --all")
 			}
-			r, what, done, err := openInput(e, args)
-			if err != nil {
-				return err
-			}
-			f, info, err := cnf.ReadFormula(r)
-			done()
-			if err != nil {
-				return usagef("%s: %v", what, err)
-			}
+			// The time given counts from here: the input's reading too (a
+			// FIFO without a writer, a pipe that gives nothing).
 			ctx, cancel := solverOpts.context(cmd)
 			defer cancel()
-			if all {
-				return countFile(ctx, e, s, f, info, &solverOpts, started)
+			r, what, done, err := openInput(ctx, e, args)
+			if err == nil {
+				var f *cnf.Formula
+				var info *cnf.Info
+				f, info, err = cnf.ReadFormula(r)
+				done()
+				if err == nil {
+					return solveFile(ctx, e, s, f, info, all, certify, quietV, &solverOpts, started)
+				}
 			}
-			var res sat.Result
-			if ext, ok := s.(*sat.External); ok && certify {
-				res, err = ext.Certify(ctx, f)
-			} else {
-				res, err = s.Solve(ctx, f)
-			}
-			if errors.Is(err, context.DeadlineExceeded) {
+			switch {
+			case errors.Is(err, context.DeadlineExceeded):
 				fmt.Fprintln(e.stdout, "s UNKNOWN")
-				return fmt.Errorf("no answer within %v (solver %s)", solverOpts.timeout, s.Name())
-			}
-			if err != nil {
+				return fmt.Errorf("no answer within %v: %v", solverOpts.timeout, err)
+			case ctx.Err() != nil:
+				return err
+			case errors.As(err, new(usageError)):
 				return err
 			}
-			w := bufio.NewWriter(e.stdout)
-			fmt.Fprintf(w, "c nqueens sat, solver %s, %.3f s\n", s.Name(), time.Since(started).Seconds())
-			switch res.Status {
-			case sat.Sat:
-				w.WriteString("s SATISFIABLE\n")
-				if !quietV {
-					sat.WriteModel(w, res.Model)
-				}
-				w.Flush()
-				return exitCode(exitSat)
-			case sat.Unsat:
-				if res.Proof != nil {
-					fmt.Fprintf(w, "c DRAT proof checked: %d lemmas, %d in the core\n", res.Proof.Lemmas, res.Proof.Core)
-				}
-				w.WriteString("s UNSATISFIABLE\n")
-				w.Flush()
-				return exitCode(exitUnsat)
-			}
-			w.WriteString("s UNKNOWN\n")
-			w.Flush()
-			return fmt.Errorf("solver %s gave no answer", s.Name())
+			return usagef("%s: %v", what, err)
 		},
 	}
 	c.Flags().BoolVar(&all, "all", false, "count all models (projected on c ind when present)")
@@ -110,6 +86,50 @@ before "s UNSATISFIABLE" is printed; a proof that does not check is exit 1.`,
 	c.Flags().BoolVar(&certify, "certify", false, "UNSAT only with a checked DRAT proof (cadical, kissat)")
 	solverOpts.addSolver(c)
 	return c
+}
+
+// solveFile answers the formula f read from a file, as nqueens sat does:
+// its models counted (all), or solved, with a checked proof of UNSAT
+// (certify), the answer in the SAT competitions' format.
+func solveFile(ctx context.Context, e *env, s sat.Solver, f *cnf.Formula, info *cnf.Info, all, certify, quietV bool, solverOpts *solverFlags, started time.Time) error {
+	if all {
+		return countFile(ctx, e, s, f, info, solverOpts, started)
+	}
+	var res sat.Result
+	var err error
+	if ext, ok := s.(*sat.External); ok && certify {
+		res, err = ext.Certify(ctx, f)
+	} else {
+		res, err = s.Solve(ctx, f)
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		fmt.Fprintln(e.stdout, "s UNKNOWN")
+		return fmt.Errorf("no answer within %v (solver %s)", solverOpts.timeout, s.Name())
+	}
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(e.stdout)
+	fmt.Fprintf(w, "c nqueens sat, solver %s, %.3f s\n", s.Name(), time.Since(started).Seconds())
+	switch res.Status {
+	case sat.Sat:
+		w.WriteString("s SATISFIABLE\n")
+		if !quietV {
+			sat.WriteModel(w, res.Model)
+		}
+		w.Flush()
+		return exitCode(exitSat)
+	case sat.Unsat:
+		if res.Proof != nil {
+			fmt.Fprintf(w, "c DRAT proof checked: %d lemmas, %d in the core\n", res.Proof.Lemmas, res.Proof.Core)
+		}
+		w.WriteString("s UNSATISFIABLE\n")
+		w.Flush()
+		return exitCode(exitUnsat)
+	}
+	w.WriteString("s UNKNOWN\n")
+	w.Flush()
+	return fmt.Errorf("solver %s gave no answer", s.Name())
 }
 
 func countFile(ctx context.Context, e *env, s sat.Solver, f *cnf.Formula, info *cnf.Info, solverOpts *solverFlags, started time.Time) error {

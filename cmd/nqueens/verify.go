@@ -56,7 +56,7 @@ With --diagonals FILE.param:D, N is the list's and may be left out.
 			if err != nil {
 				return err
 			}
-			r, name, done, err := openInput(e, files)
+			r, name, done, err := openInput(cmd.Context(), e, files)
 			if err != nil {
 				return err
 			}

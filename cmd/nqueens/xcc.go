@@ -36,7 +36,7 @@ parallel with --jobs).`,
 			if err := checkJobs(jobs, 0); err != nil {
 				return err
 			}
-			r, what, done, err := openInput(e, args)
+			r, what, done, err := openInput(cmd.Context(), e, args)
 			if err != nil {
 				return err
 			}
