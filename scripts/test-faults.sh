@@ -15,6 +15,7 @@ fake=$root/solvers/sat/testdata/fake
 cleanup() {
 	[ -n "${tmpfs:-}" ] && umount "$tmpfs" 2>/dev/null
 	pkill -f "sleep 987.25" 2>/dev/null
+	pkill -f "sleep 31[567].5" 2>/dev/null
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -387,6 +388,59 @@ kill -9 "$pid"
 while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
 ls .big.cnf.tmp-* >/dev/null 2>&1 || echo "note: kill -9 came after the write ended"
 check "the next write removes a dead writer's temporary" 0 0 q encode 8 -o big.cnf
+
+# kill -9 of run (SIGKILL, which no handler sees): its solver, and the
+# children the solver started, do not outlive it (the guard kills its
+# process groups).
+mkdir -p killsuite
+"$bin" --quiet gen completion --n 6 --m 1 --count 1 --formats dimacs --out killsuite >/dev/null 2>&1
+printf '#!/bin/sh\nsleep 315.5 &\nsleep 316.5 &\nexec sleep 317.5\n' >forking.sh
+chmod +x forking.sh
+"$bin" --quiet run killsuite --solvers "$PWD/forking.sh" --timeout 60s --results kill.jsonl >/dev/null 2>&1 &
+pid=$!
+disown "$pid"
+for _ in $(seq 50); do pgrep -f "sleep 317.5" >/dev/null && break; sleep 0.1; done
+kill -9 "$pid"
+sleep 1
+cases=$((cases + 1))
+name="kill -9 of run: its solver and the solver's children"
+if pgrep -f "sleep 31[567].5" >/dev/null; then
+	fail "still running 1 s later: $(pgrep -af 'sleep 31[567].5' | tr '\n' ' ')"
+	pkill -f "sleep 31[567].5"
+fi
+# A FIFO without a writer as sat's input: --timeout counts the wait.
+mkfifo nowriter.cnf
+check "sat: a FIFO without a writer, --timeout 1s" 1 1 timeout 10 "$bin" --quiet sat nowriter.cnf --timeout 1s
+expect_out "s UNKNOWN"
+# A malformed GOMEMLIMIT ends the Go runtime before any code of nqueens
+# runs (its own fatal error, which nqueens cannot catch: README, Limits).
+GOMEMLIMIT=abc "$bin" version >out 2>err
+code=$?
+cases=$((cases + 1))
+name="GOMEMLIMIT=abc: the runtime's error, as README says"
+[ "$code" != 0 ] && grep -q "malformed GOMEMLIMIT" err || fail "the runtime took GOMEMLIMIT=abc"
+
+# --- memory at the floor ---
+# Every command that reads an instance, from the documented floor of the
+# data segment (160 MiB) up, with the other core busy: its answer, or a
+# one-line refusal with the figure (exit 2), never the runtime's crash.
+echo "test-faults: memory at the floor ($SECONDS s)"
+"$bin" encode 400 -o floor.cnf
+"$bin" encode 400 --format opb -o floor.opb
+"$bin" solve 400 --seed 1 -o floor.sol >/dev/null
+awk 'NR == 1 { for (r = 1; r <= NF; r++) q[(r - 1) * 400 + $r] = 1 }
+	END { printf "s SATISFIABLE\nv"; for (v = 1; v <= 160000; v++) printf " %s%d", (v in q) ? "" : "-", v; print " 0" }' floor.sol >floor.out
+awk 'NR == 1 { printf "s SATISFIABLE\nv"; for (r = 1; r <= NF; r++) printf " x%d", (r - 1) * 400 + $r; print "" }' floor.sol >floor.opbout
+( timeout 60 sh -c 'while :; do :; done' ) &
+load=$!
+for kb in 163840 180224 196608 229376 262144; do
+	check "verify --instance a 36 MB CNF under ulimit -d $kb" "0|2" 1 sh -c 'ulimit -d "$1" && exec "$0" --quiet verify --instance floor.cnf floor.out' "$bin" "$kb"
+	check "sat a 36 MB CNF under ulimit -d $kb" "1|2" 1 sh -c 'ulimit -d "$1" && exec "$0" --quiet sat floor.cnf --no-model --timeout 2s' "$bin" "$kb"
+	check "verify --instance an OPB under ulimit -d $kb" "0|2" 1 sh -c 'ulimit -d "$1" && exec "$0" --quiet verify --instance floor.opb floor.opbout' "$bin" "$kb"
+	grep -q "fatal error" err && fail "the runtime's fatal error"
+done
+kill "$load" 2>/dev/null
+wait "$load" 2>/dev/null
 
 # --- concurrent runs ---
 echo "test-faults: concurrent runs ($SECONDS s)"

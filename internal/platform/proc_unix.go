@@ -36,8 +36,11 @@ func Group(cmd *exec.Cmd) {
 func ownGroup(cmd *exec.Cmd) { cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} }
 
 // KillGroup kills the process group that Group made for the process pid:
-// nothing the process started outlives it.
-func KillGroup(pid int) { unix.Kill(-pid, unix.SIGKILL) }
+// nothing the process started outlives it. The guard is told (Start).
+func KillGroup(pid int) {
+	unix.Kill(-pid, unix.SIGKILL)
+	tellGuard("-", pid)
+}
 
 // Alive reports whether a process with that id exists (it may belong to
 // another user: EPERM says it exists too).

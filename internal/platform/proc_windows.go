@@ -30,6 +30,10 @@ func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: windows.CREATE_NEW_PROCESS_GROUP}
 }
 
+// Start starts cmd (Windows has no guard: a process this one started
+// outlives it if it is killed).
+func Start(cmd *exec.Cmd) error { return cmd.Start() }
+
 // KillGroup kills the process pid (see Group).
 func KillGroup(pid int) {
 	if p, err := os.FindProcess(pid); err == nil {

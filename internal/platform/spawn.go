@@ -51,7 +51,7 @@ func spawnDirect(argv, env []string, stdout, stderr *os.File) (*Spawned, error) 
 	cmd := exec.Command(argv[0], argv[1:]...)
 	ownGroup(cmd)
 	cmd.Env, cmd.Stdout, cmd.Stderr = env, stdout, stderr
-	if err := cmd.Start(); err != nil {
+	if err := Start(cmd); err != nil {
 		return nil, err
 	}
 	s := &Spawned{Pid: cmd.Process.Pid, Started: time.Now(), group: cmd.Process.Pid, cmd: cmd}

@@ -16,9 +16,6 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// shell is the program that starts a spawned program, forked from it.
-const shell = "/bin/sh"
-
 // reaper makes this process a subreaper once (PR_SET_CHILD_SUBREAPER):
 // the orphans of its descendants become its children, for it to wait for.
 var reaper struct {
@@ -68,7 +65,7 @@ func Spawn(argv, env []string, stdout, stderr *os.File) (*Spawned, error) {
 	ownGroup(cmd)
 	cmd.Env, cmd.Stdout, cmd.Stderr = env, stdout, stderr
 	cmd.ExtraFiles = []*os.File{w, gateR}
-	err = cmd.Start()
+	err = Start(cmd)
 	w.Close()
 	gateR.Close()
 	if err != nil {

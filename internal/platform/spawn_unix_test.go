@@ -8,7 +8,9 @@ import (
 	"os/exec"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -19,7 +21,21 @@ import (
 // that many MiB of memory and exits.
 const allocEnv = "NQUEENS_TEST_ALLOC_MIB"
 
+// guardEnv makes this test binary, started again, a program that spawns
+// a solver that starts two children of its own, writes their process ids
+// and waits to be killed (TestGuard).
+const guardEnv = "NQUEENS_TEST_GUARD"
+
 func TestMain(m *testing.M) {
+	if os.Getenv(guardEnv) == "spawn" {
+		p, err := platform.Spawn([]string{"/bin/sh", "-c", `sleep 1000 & echo $!; sleep 1001 & echo $!; echo $$; exec sleep 1002`}, os.Environ(), os.Stdout, os.Stderr)
+		if err != nil {
+			fmt.Println("spawn:", err)
+			os.Exit(1)
+		}
+		p.Wait()
+		os.Exit(0)
+	}
 	if v := os.Getenv(allocEnv); v != "" {
 		mib, _ := strconv.Atoi(v)
 		b := make([]byte, mib<<20)
@@ -135,4 +151,53 @@ func TestSpawnEnds(t *testing.T) {
 	if out, _ := exec.Command("pgrep", "-f", "^sleep 300$", "-P", strconv.Itoa(os.Getpid())).Output(); len(out) > 0 {
 		t.Errorf("a child of the killed group lives on: %s", out)
 	}
+}
+
+// TestGuard: a process killed by SIGKILL, which no handler of its sees,
+// leaves nothing of what it started running: the guard kills the groups
+// it started, the children of its solver included.
+func TestGuard(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), guardEnv+"=spawn")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var pids []int
+	for range 3 {
+		var pid int
+		if _, err := fmt.Fscan(out, &pid); err != nil {
+			cmd.Process.Kill()
+			t.Fatalf("the solver's process ids: %v", err)
+		}
+		pids = append(pids, pid)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	deadline := time.Now().Add(5 * time.Second)
+	for _, pid := range pids {
+		for platform.Alive(pid) && !zombie(pid) {
+			if time.Now().After(deadline) {
+				syscall.Kill(pid, syscall.SIGKILL)
+				t.Fatalf("process %d of the solver outlives the killed harness by 5 s", pid)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+// zombie says whether the process has ended and waits to be reaped.
+func zombie(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return runtime.GOOS != "linux"
+	}
+	_, rest, _ := strings.Cut(string(b), ") ")
+	return strings.HasPrefix(rest, "Z")
 }

@@ -98,7 +98,7 @@ func Solve(ctx context.Context, model []byte, o Options, each func(solution stri
 	if err != nil {
 		return res, fmt.Errorf("minizinc: %v", err)
 	}
-	if err := cmd.Start(); err != nil {
+	if err := platform.Start(cmd); err != nil {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}

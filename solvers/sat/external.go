@@ -154,7 +154,7 @@ func (e *External) run(ctx context.Context, in cnf.Source, ind []int, extra, aft
 			return 0, nil, "", fmt.Errorf("sat: %v", err)
 		}
 	}
-	if err := cmd.Start(); err != nil {
+	if err := platform.Start(cmd); err != nil {
 		return 0, nil, "", fmt.Errorf("sat: cannot start %s: %v", e.Program, err)
 	}
 	pid := cmd.Process.Pid

@@ -29,7 +29,7 @@ func ProgramVersion(ctx context.Context, path string) string {
 	cmd.WaitDelay = time.Second
 	out := &headWriter{max: 64 << 10}
 	cmd.Stdout, cmd.Stderr = out, out
-	if cmd.Start() == nil {
+	if platform.Start(cmd) == nil {
 		// Whatever the probe started lives no longer than the probe.
 		defer platform.KillGroup(cmd.Process.Pid)
 		cmd.Wait()
