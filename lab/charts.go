@@ -306,7 +306,11 @@ func ReportCharts(recs []Record, pairs [][2]string) ([]ReportChart, error) {
 }
 
 // scatterName is the file stem of the scatter plot of a against b: their
-// names with every character but letters, digits and '-' as '_'.
+// names with every character but letters, digits and '-' as '_', each cut
+// to maxStemPart bytes, and when one was cut, 8 hex digits of the SHA-256
+// of both whole names after them, so that two plots of long names differ:
+// a file name stays well under the 255 bytes a file system takes, however
+// long the solvers' paths.
 func scatterName(a, b string) string {
 	clean := func(s string) string {
 		return strings.Map(func(r rune) rune {
@@ -316,8 +320,17 @@ func scatterName(a, b string) string {
 			return '_'
 		}, s)
 	}
-	return "scatter-" + clean(a) + "-" + clean(b)
+	ca, cb := clean(a), clean(b)
+	if len(ca) <= maxStemPart && len(cb) <= maxStemPart {
+		return "scatter-" + ca + "-" + cb
+	}
+	sum := sha256.Sum256([]byte(a + "\x00" + b))
+	return "scatter-" + ca[max(0, len(ca)-maxStemPart):] + "-" + cb[max(0, len(cb)-maxStemPart):] + "-" + hex.EncodeToString(sum[:4])
 }
+
+// maxStemPart is the most bytes of a solver's name in a file's name: the
+// end of a path, where its program's name is.
+const maxStemPart = 48
 
 // ReportFigures draws the report's charts (ReportCharts) as SVG.
 func ReportFigures(recs []Record, pairs [][2]string) ([]Figure, error) {

@@ -146,3 +146,27 @@ func TestMachine(t *testing.T) {
 		r.close()
 	}
 }
+
+// TestScatterName: a scatter plot's file is named by its two solvers, each
+// cut to the end of its path when long, so that paths of any length give
+// a name a file system takes (two of 128 characters once failed "file name
+// too long"), and two pairs of long names differ.
+func TestScatterName(t *testing.T) {
+	if got := scatterName("gini", "cadical/pairwise"); got != "scatter-gini-cadical_pairwise" {
+		t.Errorf("short names: %q", got)
+	}
+	long := func(p string) string { return "/opt/solvers/" + strings.Repeat("x", 128) + "/" + p }
+	a, b, c := scatterName(long("cadical"), long("kissat")), scatterName(long("cadical"), long("minisat")), scatterName(long("cadical")+"/sequential", long("kissat"))
+	for _, s := range []string{a, b, c} {
+		if len(s)+len(".pdf") > 255 || !strings.HasPrefix(s, "scatter-") {
+			t.Errorf("%q: %d bytes", s, len(s))
+		}
+	}
+	if a == b || a == c || !strings.Contains(a, "cadical") || !strings.Contains(a, "kissat") {
+		t.Errorf("long names: %q %q %q", a, b, c)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, a+".pdf"), nil, 0o644); err != nil {
+		t.Errorf("a file named %q: %v", a, err)
+	}
+}

@@ -63,7 +63,9 @@ func ForecastJoin(ctx context.Context, n, sample int, seed uint64) (JoinForecast
 	// Blocks of consecutive units, as the count runs them (the units of
 	// one block share rows, and the caches with them): a unit timed alone
 	// takes a third longer than in its place.
-	blocks := max(1, min(total/forecastBlock, (sample+forecastBlock-1)/forecastBlock))
+	// The blocks that hold sample units, rounded up (sample may be as
+	// large as an int: no sum that could overflow).
+	blocks := max(1, min(total/forecastBlock, sample/forecastBlock+min(1, sample%forecastBlock)))
 	starts := rand.New(rand.NewPCG(seed, 0x0f0e)).Perm(max(1, total/forecastBlock))[:blocks]
 	for i := range starts {
 		starts[i] *= forecastBlock

@@ -150,7 +150,7 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 	if len(args) != 1 {
 		return usagef("--count needs N")
 	}
-	if err := probFlagsUnused(cmd); err != nil {
+	if err := probFlagsUnused(cmd, "--count", "it forecasts the count of the classic problem of N by the join (a variant's count is estimated without --count)"); err != nil {
 		return err
 	}
 	n, err := parseN(args[0])

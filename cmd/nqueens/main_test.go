@@ -1281,4 +1281,14 @@ func TestEstimateCount(t *testing.T) {
 			t.Errorf("%v: %d %q", args, code, errs)
 		}
 	}
+	// A problem flag is refused by the name of the flag that has none.
+	if code, _, errs := runCLI(t, "", "estimate", "--count", "14", "--block", "1:1"); code != 2 || !strings.Contains(errs, "--block with --count:") {
+		t.Errorf("--block with --count: %d %q", code, errs)
+	}
+	// The largest sample there is: every unit timed, not 16.
+	f = countForecastJSON{}
+	code, out, _ = runCLI(t, "", "estimate", "--count", "12", "--sample", "9223372036854775807", "--json")
+	if all, _ := native.JoinUnitsDigest(12); code != 0 || json.Unmarshal([]byte(out), &f) != nil || f.Sampled < all/16*16 {
+		t.Errorf("--sample 2^63-1: %d %q", code, out)
+	}
 }

@@ -92,7 +92,7 @@ type outsideJSON struct {
 }
 
 func (o *outsideFlags) run(cmd *cobra.Command, e *env, args []string) error {
-	if err := probFlagsUnused(cmd); err != nil {
+	if err := probFlagsUnused(cmd, "--instance", "the problem is the instance's own, from its header"); err != nil {
 		return err
 	}
 	f, ok := encode.FormatOfName(o.instance)
@@ -188,12 +188,12 @@ func (o *outsideFlags) run(cmd *cobra.Command, e *env, args []string) error {
 	return nil
 }
 
-// probFlagsUnused refuses the problem flags with --instance: the problem
-// is the instance's own, from its header.
-func probFlagsUnused(cmd *cobra.Command) error {
+// probFlagsUnused refuses the problem flags with a flag (what, as
+// "--instance") whose problem is given otherwise (why).
+func probFlagsUnused(cmd *cobra.Command, what, why string) error {
 	for _, name := range []string{"fix", "block", "diagonals", "exclude-sum", "exclude-diff", "rows", "cols"} {
 		if cmd.Flags().Changed(name) {
-			return usagef("--%s with --instance: the problem is the instance's own, from its header", name)
+			return usagef("--%s with %s: %s", name, what, why)
 		}
 	}
 	return nil
