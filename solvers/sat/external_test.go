@@ -429,3 +429,36 @@ func TestSolverLeavesAProcess(t *testing.T) {
 		t.Fatalf("the solver's answer: %v, %v", r.Status, err)
 	}
 }
+
+// TestAnswerReadersAgree: the two readers of an answer, DIMACS's (s and v
+// lines, literals as numbers) and the PB solvers' (literals as x names),
+// take and refuse the same answers: a variable given twice, with the same
+// value or the other, is refused by both (the PB reader once let the last
+// value win), as are variables out of range, two status lines and an
+// unknown status; a right answer is read alike.
+func TestAnswerReadersAgree(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		dimacs, pb string
+		ok         bool
+	}{
+		{"a model", "s SATISFIABLE\nv 1 -2 3 0\n", "s SATISFIABLE\nv x1 -x2 x3\n", true},
+		{"UNSAT", "s UNSATISFIABLE\n", "s UNSATISFIABLE\n", true},
+		{"a variable both ways", "s SATISFIABLE\nv 1 -2 3 -1 0\n", "s SATISFIABLE\nv x1 -x2 x3 -x1\n", false},
+		{"a variable twice alike", "s SATISFIABLE\nv 1 -2 3 1 0\n", "s SATISFIABLE\nv x1 -x2 x3 x1\n", false},
+		{"twice across lines", "s SATISFIABLE\nv 1 -2\nv 3 -2 0\n", "s SATISFIABLE\nv x1 -x2\nv x3 -x2\n", false},
+		{"out of range", "s SATISFIABLE\nv 1 -2 4 0\n", "s SATISFIABLE\nv x1 -x2 x4\n", false},
+		{"two statuses", "s SATISFIABLE\ns UNSATISFIABLE\n", "s SATISFIABLE\ns UNSATISFIABLE\n", false},
+		{"an unknown status", "s MAYBE\n", "s MAYBE\n", false},
+	} {
+		d, derr := sat.ReadAnswer(strings.NewReader(c.dimacs), 3)
+		p, perr := sat.ReadPBAnswer(strings.NewReader(c.pb), 0, 3)
+		if (derr == nil) != c.ok || (perr == nil) != c.ok {
+			t.Errorf("%s: DIMACS %v, PB %v; want taken %v", c.name, derr, perr, c.ok)
+			continue
+		}
+		if c.ok && (d.Status != p.Status || d.Status == sat.Sat && fmt.Sprint(d.Model[1:]) != fmt.Sprint(p.Model[1:])) {
+			t.Errorf("%s: DIMACS %v %v, PB %v %v", c.name, d.Status, d.Model, p.Status, p.Model)
+		}
+	}
+}

@@ -21,6 +21,7 @@ func ReadPBAnswer(r io.Reader, exit, vars int) (Result, error) {
 	st := Unknown
 	statuses := 0
 	m := make(Model, vars+1)
+	given := make([]bool, vars+1) // a variable is given one value, once
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, textio.MaxLine)
 	for sc.Scan() {
@@ -47,7 +48,10 @@ func ReadPBAnswer(r io.Reader, exit, vars int) (Result, error) {
 				if !ok || err != nil || k < 1 || k > vars {
 					return Result{}, fmt.Errorf("sat: unexpected literal %q (variables 1 to %d)", textio.Clip(f, 60), vars)
 				}
-				m[k] = !neg
+				if given[k] {
+					return Result{}, fmt.Errorf("sat: variable x%d is given twice", k)
+				}
+				m[k], given[k] = !neg, true
 			}
 		default:
 			return Result{}, fmt.Errorf("sat: unexpected output %q", textio.Clip(l, 60))
