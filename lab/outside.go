@@ -241,9 +241,10 @@ const notEncoding = "the file is not the encoding of its header's problem, writt
 // the answer is Wrong whatever a proof says of the file; then to the
 // proof of the file's clauses, if one was checked, which speaks of the
 // board only where the file is the problem's encoding (c.Same), else of
-// the file alone (FileOnly); then, without a proof, the problem is shown
-// to have no solution as package confirm shows it, where the file is its
-// encoding.
+// the file alone (FileOnly); then the problem is shown to have no
+// solution as package confirm shows it, where the file is its encoding. A
+// proof that fails certifies nothing: the answer is then unverified, or
+// Wrong where the problem is found to have a solution.
 func judgeOutside(ctx context.Context, c Checked, ans Answer, proof *proofCheck, o CheckOptions) (Checked, error) {
 	p := c.Header.Problem
 	switch ans.Status {
@@ -280,19 +281,28 @@ func judgeOutside(ctx context.Context, c Checked, ans Answer, proof *proofCheck,
 		}
 		known = ok
 	}
-	if proof != nil {
-		c.Verified, c.Provenance, c.Detail = proof.ok, proof.provenance, proof.failed
-		if proof.ok && !c.Same {
+	switch {
+	case proof != nil && proof.ok:
+		c.Verified, c.Provenance = true, proof.provenance
+		if !c.Same {
 			c.FileOnly = true
 			c.Detail = notEncoding + ": the proof refutes the file's clauses, and says nothing of the header's problem"
 		}
 		return c, nil
-	}
-	if !c.Same {
+	case !c.Same && proof != nil:
+		c.Detail = proof.failed
+		return c, nil
+	case !c.Same:
 		c.Detail = notEncoding + ": a DRAT proof of the file would certify the file's clauses, not the header's problem"
 		return c, nil
-	}
-	if known {
+	case proof != nil:
+		// A proof that fails certifies nothing: the answer is held to the
+		// truth only to tell a wrong one (a solution found), never valid.
+		c.Detail = proof.failed
+		if known {
+			return c, nil
+		}
+	case known:
 		c.Verified, c.Provenance = true, nqueens.Provenance{Evidence: nqueens.Published, Detail: "OEIS A000170"}
 		return c, nil
 	}
@@ -309,6 +319,8 @@ func judgeOutside(ctx context.Context, c Checked, ans Answer, proof *proofCheck,
 	switch {
 	case errors.As(err, &wrong):
 		c.Status, c.Detail = Wrong, "it says UNSAT, but "+wrong.Truth
+	case errors.Is(err, none) && proof != nil:
+		// Right, but the proof given does not show it: unverified.
 	case errors.Is(err, none):
 		c.Provenance, c.Verified = none.Provenance, none.Provenance.Confirmed()
 		if !c.Verified {

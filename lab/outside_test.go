@@ -208,8 +208,10 @@ func verdictOf(c lab.Checked) string {
 // queens against the header's problem; "no solution" is wrong where the
 // header's problem is known to have one (OEIS for the classic problem),
 // whatever a proof says; a proof that checks certifies the file, and the
-// board too where the file is its encoding; without a proof, "no
-// solution" of the board's encoding is held to the truth.
+// board too where the file is its encoding; otherwise "no solution" of
+// the board's encoding is held to the truth: wrong where the board has a
+// solution, valid without a proof where it has none, unverified with a
+// proof that fails.
 func expectedVerdict(header *model.Problem, same, fileSat, boardSat bool, claim sat.Status, modelOK, proofGiven, proofOK bool, q model.Placement) (verdict string, fileOnly bool) {
 	switch claim {
 	case sat.Unknown:
@@ -231,12 +233,12 @@ func expectedVerdict(header *model.Problem, same, fileSat, boardSat bool, claim 
 	switch {
 	case proofGiven && proofOK:
 		return "valid", header != nil && !same
-	case proofGiven:
-		return "unverified", false
 	case header == nil || !same:
 		return "unverified", false
 	case boardSat:
 		return "WRONG", false
+	case proofGiven:
+		return "unverified", false
 	}
 	return "valid", false
 }
