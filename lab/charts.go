@@ -28,6 +28,7 @@ func runTime(r Record) float64 {
 // CactusChart is the cactus plot of the runs: a line per solver and
 // encoding, the instances solved against time.
 func CactusChart(recs []Record) draw.Chart {
+	recs = Prepare(recs)
 	times := map[string][]float64{}
 	var names []string
 	for _, r := range recs {
@@ -63,6 +64,7 @@ func cactusSeries(name string, times []float64) draw.Series {
 // its time under solver b (y); a run not solved is at the timeout. A
 // solver is named by name or as solver/encoding.
 func ScatterChart(recs []Record, a, b string) (draw.Chart, error) {
+	recs = Prepare(recs)
 	pick := func(name string) (map[string]Record, error) {
 		m := map[string]Record{}
 		for _, r := range recs {
@@ -106,6 +108,7 @@ func ScatterChart(recs []Record, a, b string) (draw.Chart, error) {
 
 // ByNChart is the median time against N, a line per family and solver.
 func ByNChart(recs []Record) draw.Chart {
+	recs = Prepare(recs)
 	times := map[string]map[int][]float64{}
 	var names []string
 	for _, r := range recs {
@@ -144,6 +147,7 @@ func quantile(sorted []float64, q float64) float64 {
 // solution; and each solver's time at the peak (the greatest median over
 // m) against N.
 func HardnessCharts(recs []Record) []draw.Chart {
+	recs = Prepare(recs)
 	type key struct {
 		solver string
 		n      int
@@ -235,28 +239,52 @@ func HardnessCharts(recs []Record) []draw.Chart {
 // ReportManifest reads the manifest of the suite the results were made
 // on: from dir if given (then it must be that suite's), else from the
 // results file's folder if it holds that suite; nil if there is none.
-func ReportManifest(dir, results string, h Header) ([]suite.Row, error) {
+//
+// It returns the folder too ("" when none was found). For results in a
+// folder of their own (the shards of a study), its parent is looked in as
+// well.
+func ReportManifest(dir, results string, h Header) ([]suite.Row, string, error) {
 	given := dir != ""
 	if !given {
-		dir = filepath.Dir(results)
-		if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
-			return nil, nil
+		for _, d := range []string{filepath.Dir(results), filepath.Dir(filepath.Dir(results))} {
+			if _, err := os.Stat(filepath.Join(d, "manifest.json")); err == nil {
+				if rows, _, err := ReportManifest(d, results, h); err == nil {
+					return rows, d, nil
+				}
+			}
 		}
+		return nil, "", nil
 	}
 	m, raw, err := suite.ReadManifest(dir)
 	if err != nil {
-		if given {
-			return nil, err
-		}
-		return nil, nil
+		return nil, "", err
 	}
 	if sum := sha256.Sum256(raw); hex.EncodeToString(sum[:]) != h.Manifest {
-		if given {
-			return nil, optionErrorf("lab: the suite in %s is not the one %s was made on (its manifest's SHA-256 differs)", dir, results)
-		}
-		return nil, nil
+		return nil, "", optionErrorf("lab: the suite in %s is not the one %s was made on (its manifest's SHA-256 differs)", dir, results)
 	}
-	return m.Files, nil
+	return m.Files, dir, nil
+}
+
+// SuiteName is how a report names the suite the results were made on:
+// its folder's name where its manifest is found (dir, from ReportManifest's
+// search), else the folder that the header's gen command wrote (--out),
+// else the name of the results.
+func SuiteName(dir string, h Header, results string) string {
+	if dir != "" {
+		if abs, err := filepath.Abs(dir); err == nil {
+			return filepath.Base(abs)
+		}
+	}
+	f := strings.Fields(h.Command)
+	for i, w := range f {
+		if out, ok := strings.CutPrefix(w, "--out="); ok {
+			return filepath.Base(out)
+		}
+		if w == "--out" && i+1 < len(f) {
+			return filepath.Base(f[i+1])
+		}
+	}
+	return results
 }
 
 // ReportChart is a chart of a report: its name (a file's stem: "cactus",
@@ -273,16 +301,18 @@ type ReportChart struct {
 // *nqueens.OptionError.
 func ReportCharts(recs []Record, pairs [][2]string) ([]ReportChart, error) {
 	cactus := CactusChart(recs)
-	vbs := cactusSeries(VBS, VBSTimes(recs))
-	vbs.Dashed, vbs.Style = true, 8
-	cactus.Series = append(cactus.Series, vbs)
+	for _, group := range byLimits(Prepare(recs)) {
+		vbs := cactusSeries(VBS+group[0].limitTag, VBSTimes(group))
+		vbs.Dashed, vbs.Style = true, 8
+		cactus.Series = append(cactus.Series, vbs)
+	}
 	charts := []ReportChart{{"cactus", "Instances solved against time, a line per solver and encoding; the dashed line is the virtual best solver.", cactus}}
 	if len(pairs) == 0 {
 		sum := Summarize(recs)
 		sort.SliceStable(sum, func(i, j int) bool { return sum[i].PAR2 < sum[j].PAR2 })
 		var names []string
 		for _, row := range sum {
-			if row.Solver != VBS {
+			if !row.IsVBS() {
 				names = append(names, row.Series)
 			}
 		}

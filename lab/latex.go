@@ -120,7 +120,7 @@ func latexSummary(recs []Record) string {
 	sum := Summarize(recs)
 	best := -1.0
 	for _, s := range sum {
-		if s.Solver != VBS && (best < 0 || s.PAR2 < best) {
+		if !s.IsVBS() && (best < 0 || s.PAR2 < best) {
 			best = s.PAR2
 		}
 	}
@@ -129,11 +129,14 @@ func latexSummary(recs []Record) string {
 	b.WriteString("solver & encoding & runs & SAT & UNSAT & TO & MO & CR & UN & WR & PAR-2 (s) & CPU (s) & unique \\\\\n\\midrule\n")
 	for _, s := range sum {
 		name, par2 := tex(solverName(s.Solver)), fmt.Sprintf("%.3f", s.PAR2)
-		if s.Solver == VBS {
+		if s.IsVBS() {
 			b.WriteString("\\midrule\n")
-			name = "\\emph{VBS}"
+			name = "\\emph{" + tex(s.Solver) + "}"
 		} else if s.PAR2 == best {
 			par2 = "\\textbf{" + par2 + "}"
+		}
+		if s.Reps > 1 {
+			par2 += fmt.Sprintf(" {\\footnotesize (%.3f--%.3f)}", s.PAR2Min, s.PAR2Max)
 		}
 		fmt.Fprintf(&b, "%s & %s & %d & %d & %d & %d & %d & %d & %d & %d & %s & %.2f & %d \\\\\n",
 			name, tex(s.Encoding), s.Runs, s.Sat, s.Unsat, s.Timeout, s.Memout, s.Crash, s.Unknown, s.Wrong, par2, s.CPU, s.Unique)
@@ -148,7 +151,7 @@ func latexFamilies(recs []Record) string {
 	rows := SummarizeFamilies(recs)
 	best := map[string]float64{}
 	for _, f := range rows {
-		if v, ok := best[f.Family]; f.Solver != VBS && (!ok || f.PAR2 < v) {
+		if v, ok := best[f.Family]; !f.IsVBS() && (!ok || f.PAR2 < v) {
 			best[f.Family] = f.PAR2
 		}
 	}
@@ -161,8 +164,8 @@ func latexFamilies(recs []Record) string {
 			last = f.Family
 		}
 		name, par2 := tex(solverName(f.Solver)), fmt.Sprintf("%.3f", f.PAR2)
-		if f.Solver == VBS {
-			name = "\\emph{VBS}"
+		if f.IsVBS() {
+			name = "\\emph{" + tex(f.Solver) + "}"
 		} else if f.PAR2 == best[f.Family] {
 			par2 = "\\textbf{" + par2 + "}"
 		}

@@ -32,7 +32,7 @@ func ASlibStatus(s Status) string {
 // algorithm_runs and of GBD's run tables (the instance, its GBD hash, the
 // solver, the time and status), then this lab's own.
 var runsColumns = []string{"instance_id", "hash", "algorithm", "repetition", "runtime", "runstatus",
-	"status", "verified", "cpu_s", "timeout_s", "cpu_limit_s", "memory_mb", "peak_kb", "family", "n", "m", "format", "encoding", "file", "sha256", "solver_version"}
+	"status", "verified", "cpu_s", "timeout_s", "cpu_limit_s", "memory_mb", "peak_kb", "family", "n", "m", "format", "encoding", "file", "sha256", "solver_version", "configuration"}
 
 // WriteRunsCSV writes one CSV row per run, under the column names that
 // ASlib (instance_id, algorithm, repetition, runtime, runstatus) and the
@@ -43,9 +43,9 @@ func WriteRunsCSV(w io.Writer, recs []Record) error {
 	cw := NewCSVWriter(w)
 	cw.Write(runsColumns)
 	for _, r := range recs {
-		cw.Write([]string{instanceOf(r), r.GBDHash, Series(r), "1", ftoa(r.Wall), ASlibStatus(r.Status),
+		cw.Write([]string{instanceOf(r), r.GBDHash, Series(r), strconv.Itoa(r.Rep()), ftoa(r.Wall), ASlibStatus(r.Status),
 			string(r.Status), strconv.FormatBool(r.Verified), ftoa(r.CPU), ftoa(r.Timeout), ftoa(r.CPULimit), strconv.FormatInt(r.MemoryMB, 10),
-			strconv.FormatInt(r.PeakKB, 10), r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), string(r.Format), r.Encoding, r.File, r.SHA256, r.SolverVersion})
+			strconv.FormatInt(r.PeakKB, 10), r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), string(r.Format), r.Encoding, r.File, r.SHA256, r.SolverVersion, r.Configuration})
 	}
 	return cw.Flush()
 }
@@ -63,8 +63,13 @@ func Series(r Record) string {
 
 // Report is what a report page shows.
 type Report struct {
+	// Title names the report: the suite's name (SuiteName).
 	Title   string
-	Results string // the results file, as named to the reader
+	Results string // the results files, as named to the reader
+	// Parts are the results files read, where there are several (the
+	// shards of a study), and Shards says of which study.
+	Parts   []string
+	Shards  string
 	Header  Header
 	Records []Record
 	// Manifest is the suite's, if found: each run links to its row.
@@ -129,7 +134,8 @@ func WriteReport(w io.Writer, r Report) error {
 		Setup      Setup
 		Series     []string
 		Instances  []InstanceRow
-	}{r, Summarize(r.Records), SummarizeFamilies(r.Records), wrong, Failures(r.Records), figs, inManifest, solvers, SetupOf(r.Records), series, instances}
+		Repeated   bool
+	}{r, Summarize(r.Records), SummarizeFamilies(r.Records), wrong, Failures(r.Records), figs, inManifest, solvers, SetupOf(r.Records), series, instances, SetupOf(r.Records).Reps > 1}
 	return reportPage.Execute(w, data)
 }
 
@@ -148,15 +154,20 @@ func limitsText(l LimitSet) string {
 // cellText is a cell of the instances table: the time of a right answer,
 // in bold when the row's fastest, else the run's status.
 func cellText(c InstanceCell) template.HTML {
-	switch {
-	case !c.Ran:
+	if !c.Ran {
 		return `<td class="none">-</td>`
-	case c.Status.Solved() && c.Best:
-		return template.HTML(fmt.Sprintf(`<td class="best" title="%s">%.3f</td>`, c.Status, c.Wall))
-	case c.Status.Solved():
-		return template.HTML(fmt.Sprintf(`<td title="%s">%.3f</td>`, c.Status, c.Wall))
 	}
-	return template.HTML(fmt.Sprintf(`<td class="failed">%s</td>`, c.Status))
+	spread := ""
+	if c.Reps > 1 {
+		spread = fmt.Sprintf(` <span class="spread">%.3f-%.3f</span>`, c.Min, c.Max)
+	}
+	switch {
+	case c.Status.Solved() && c.Best:
+		return template.HTML(fmt.Sprintf(`<td class="best" title="%s">%.3f%s</td>`, c.Status, c.Wall, spread))
+	case c.Status.Solved():
+		return template.HTML(fmt.Sprintf(`<td title="%s">%.3f%s</td>`, c.Status, c.Wall, spread))
+	}
+	return template.HTML(fmt.Sprintf(`<td class="failed">%s%s</td>`, c.Status, spread))
 }
 
 // inlineSVG makes an SVG document fit inside HTML: without its XML
@@ -201,8 +212,10 @@ svg.chart { width: 100%; height: auto; max-width: 80em; display: block; }
 .wide { overflow-x: auto; max-width: 100%; }
 .wide table { margin: 0; }
 code { word-break: break-all; }
-td.text { white-space: normal; }
-td { overflow-wrap: anywhere; }
+td { white-space: nowrap; }
+td.text { white-space: normal; overflow-wrap: anywhere; }
+td.status, td.num { white-space: nowrap; }
+.spread { color: #666; font-size: 85%; }
 #instances td, #instances th { white-space: nowrap; }
 #instances td.best { font-weight: bold; }
 #instances td.failed { color: #a00; }
@@ -217,10 +230,11 @@ figure { margin: 1em 0; }
 <h2>Setup</h2>
 <table id="setup">
 <tr><th>toolkit</th><td class="text">nqueens {{if .Header.Build}}{{.Header.Build}}{{else}}{{.Header.Version}}{{end}}</td></tr>
-<tr><th>results</th><td class="text"><code>{{.Results}}</code></td></tr>
+<tr><th>results</th><td class="text"><code>{{.Results}}</code>{{if .Shards}} ({{.Shards}}){{end}}{{range .Parts}}<br><code>{{.}}</code>{{end}}</td></tr>
 <tr><th>suite</th><td class="text"><code>{{.Header.Command}}</code> (manifest SHA-256 <code>{{.Header.Manifest}}</code>)</td></tr>
 <tr><th>runs</th><td class="text">{{len .Records}}{{if not .Setup.First.IsZero}}, started {{when .Setup.First}} to {{when .Setup.Last}} UTC{{end}}{{if .Setup.Undated}} ({{.Setup.Undated}} without a date){{end}}</td></tr>
-<tr><th>limits of a run</th><td class="text">{{range $i, $l := .Setup.Limits}}{{if $i}}; {{end}}{{limits $l}}{{end}}</td></tr>
+<tr><th>limits of a run</th><td class="text">{{range $i, $l := .Setup.Limits}}{{if $i}}; {{end}}{{limits $l}}{{end}}{{if gt (len .Setup.Limits) 1}} (each set of limits a row of its own, named by its limits){{end}}</td></tr>
+{{if gt .Setup.Reps 1}}<tr><th>repetitions</th><td class="text">{{.Setup.Reps}} runs of each file by each configuration: tables and charts show their median, with the least and the most in grey</td></tr>{{end}}
 {{with .Header.Machine}}<tr><th>CPU</th><td class="text">{{if .CPU}}{{.CPU}}{{else}}not read{{end}}{{if .ClockMHz}}, {{mhz .ClockMHz}}{{end}}, {{.Cores}} cores</td></tr>
 <tr><th>memory</th><td class="text">{{gb .MemoryBytes}}</td></tr>
 <tr><th>kernel</th><td class="text">{{.Kernel}}</td></tr>
@@ -236,20 +250,20 @@ figure { margin: 1em 0; }
 <p>A row per solver and encoding; PAR-2 is the mean wall time, a run not solved counting twice its timeout;
 <i>unique</i> counts the instances solved by that row alone; VBS is the virtual best solver (per instance, the fastest right answer). Click a column to sort.</p>
 <div class="wide"><table id="summary" class="sortable">
-<thead><tr><th data-key="solver">solver</th><th data-key="encoding">encoding</th><th data-key="runs">runs</th><th data-key="sat">SAT</th><th data-key="unsat">UNSAT</th><th data-key="timeout">TIMEOUT</th><th data-key="memout">MEMOUT</th><th data-key="crash">CRASH</th><th data-key="unknown">UNKNOWN</th><th data-key="wrong">WRONG</th><th data-key="par2">PAR-2 s</th><th data-key="cpu">CPU s</th><th data-key="unique">unique</th></tr></thead>
-<tbody>{{range .Summary}}<tr{{if eq .Solver "VBS"}} class="vbs"{{else if .Wrong}} class="wrong"{{end}}><td>{{.Solver}}</td><td class="text">{{.Encoding}}</td><td>{{.Runs}}</td><td>{{.Sat}}</td><td>{{.Unsat}}</td><td>{{.Timeout}}</td><td>{{.Memout}}</td><td>{{.Crash}}</td><td>{{.Unknown}}</td><td>{{.Wrong}}</td><td>{{secs .PAR2}}</td><td>{{secs .CPU}}</td><td>{{.Unique}}</td></tr>
+<thead><tr><th data-key="solver">solver</th><th data-key="encoding">encoding</th><th data-key="runs">runs</th><th data-key="sat">SAT</th><th data-key="unsat">UNSAT</th><th data-key="timeout">TIMEOUT</th><th data-key="memout">MEMOUT</th><th data-key="crash">CRASH</th><th data-key="unknown">UNKNOWN</th><th data-key="wrong">WRONG</th><th data-key="par2">PAR-2 s</th>{{if .Repeated}}<th data-key="spread">PAR-2 of a repetition, least-most s</th>{{end}}<th data-key="cpu">CPU s</th><th data-key="unique">unique</th></tr></thead>
+<tbody>{{range .Summary}}<tr{{if .IsVBS}} class="vbs"{{else if .Wrong}} class="wrong"{{end}}><td>{{.Solver}}</td><td class="text">{{.Encoding}}</td><td>{{.Runs}}</td><td>{{.Sat}}</td><td>{{.Unsat}}</td><td>{{.Timeout}}</td><td>{{.Memout}}</td><td>{{.Crash}}</td><td>{{.Unknown}}</td><td>{{.Wrong}}</td><td>{{secs .PAR2}}</td>{{if $.Repeated}}<td>{{if gt .Reps 1}}{{secs .PAR2Min}}-{{secs .PAR2Max}}{{end}}</td>{{end}}<td>{{secs .CPU}}</td><td>{{.Unique}}</td></tr>
 {{end}}</tbody>
 </table></div>
 
 <h2>PAR-2 per family</h2>
 <div class="wide"><table id="families" class="sortable">
 <thead><tr><th data-key="family">family</th><th data-key="solver">solver</th><th data-key="encoding">encoding</th><th data-key="runs">runs</th><th data-key="solved">solved</th><th data-key="par2">PAR-2 s</th></tr></thead>
-<tbody>{{range .Families}}<tr{{if eq .Solver "VBS"}} class="vbs"{{end}}><td>{{.Family}}</td><td class="text">{{.Solver}}</td><td class="text">{{.Encoding}}</td><td>{{.Runs}}</td><td>{{.Solved}}</td><td>{{secs .PAR2}}</td></tr>
+<tbody>{{range .Families}}<tr{{if .IsVBS}} class="vbs"{{end}}><td>{{.Family}}</td><td class="text">{{.Solver}}</td><td class="text">{{.Encoding}}</td><td>{{.Runs}}</td><td>{{.Solved}}</td><td>{{secs .PAR2}}</td></tr>
 {{end}}</tbody>
 </table></div>
 
 <h2>Instances</h2>
-<p>A row per instance, a column per solver and encoding: the wall time of a right answer in seconds (the fastest of the row in bold), else the run's status.</p>
+<p>A row per instance, a column per solver and encoding: the wall time of a right answer in seconds (the fastest of the row in bold), else the run's status{{if .Repeated}}; of repetitions, the median, the least and the most in grey{{end}}.</p>
 <div class="wide"><table id="instances">
 <thead><tr><th>instance</th><th>family</th><th>n</th><th>m</th><th>expected</th>{{range .Series}}<th>{{.}}</th>{{end}}</tr></thead>
 <tbody>{{range .Instances}}<tr><td class="text">{{.ID}}</td><td class="text">{{.Family}}</td><td>{{.N}}</td><td>{{.M}}</td><td class="text">{{.Expected}}</td>{{range .Cells}}{{cell .}}{{end}}</tr>
@@ -267,7 +281,7 @@ figure { margin: 1em 0; }
 {{if .Failures}}<p>The runs that gave no right answer for a reason of their own (not a timeout), each with its reason.</p>
 <div class="wide"><table id="failures">
 <thead><tr><th>file</th><th>solver</th><th>status</th><th>exit</th><th>peak KB</th><th>reason</th><th>command</th></tr></thead>
-<tbody>{{range .Failures}}<tr class="{{lower .Status}}"><td class="text">{{if index $.InManifest .File}}<a href="#m-{{.File}}">{{.File}}</a>{{else}}{{.File}}{{end}}</td><td class="text">{{series .}}</td><td class="text">{{.Status}}</td><td>{{.Exit}}</td><td>{{.PeakKB}}</td><td class="text">{{if .Detail}}{{.Detail}}{{else}}none given{{end}}</td><td class="text"><code>{{.Command}}</code></td></tr>
+<tbody>{{range .Failures}}<tr class="{{lower .Status}}"><td class="text">{{if index $.InManifest .File}}<a href="#m-{{.File}}">{{.File}}</a>{{else}}{{.File}}{{end}}</td><td class="text">{{series .}}</td><td class="status">{{.Status}}</td><td>{{.Exit}}</td><td>{{.PeakKB}}</td><td class="text">{{if .Detail}}{{.Detail}}{{else}}none given{{end}}</td><td class="text"><code>{{.Command}}</code></td></tr>
 {{end}}</tbody>
 </table></div>{{else}}<p id="no-failures">None: no run crashed, ran out of memory or gave up.</p>{{end}}
 
@@ -276,15 +290,15 @@ figure { margin: 1em 0; }
 {{end}}
 <h2>Runs</h2>
 <div class="wide"><table id="runs" class="sortable">
-<thead><tr><th data-key="file">file</th><th data-key="solver">solver</th><th data-key="status">status</th><th data-key="aslib">runstatus</th><th data-key="wall">wall s</th><th data-key="cpu">CPU s</th><th data-key="peak">peak KB</th><th data-key="started">started (UTC)</th><th data-key="detail">detail</th><th data-key="gbd">GBD hash</th></tr></thead>
-<tbody>{{range .Records}}<tr class="{{lower .Status}}"><td>{{if index $.InManifest .File}}<a href="#m-{{.File}}">{{.File}}</a>{{else}}{{.File}}{{end}}</td><td class="text">{{series .}}</td><td class="text">{{.Status}}</td><td class="text">{{aslib .Status}}</td><td>{{secs .Wall}}</td><td>{{secs .CPU}}</td><td>{{.PeakKB}}</td><td class="text">{{.Started}}</td><td class="text">{{.Detail}}</td><td class="text"><code>{{.GBDHash}}</code></td></tr>
+<thead><tr><th data-key="file">file</th><th data-key="solver">solver</th><th data-key="rep">rep</th><th data-key="status">status</th><th data-key="aslib">runstatus</th><th data-key="wall">wall s</th><th data-key="cpu">CPU s</th><th data-key="peak">peak KB</th><th data-key="limits">limits</th><th data-key="started">started (UTC)</th><th data-key="detail">detail</th><th data-key="gbd">GBD hash</th></tr></thead>
+<tbody>{{range .Records}}<tr class="{{lower .Status}}"><td>{{if index $.InManifest .File}}<a href="#m-{{.File}}">{{.File}}</a>{{else}}{{.File}}{{end}}</td><td class="text">{{series .}}</td><td>{{.Rep}}</td><td class="status">{{.Status}}</td><td class="status">{{aslib .Status}}</td><td>{{secs .Wall}}</td><td>{{secs .CPU}}</td><td>{{.PeakKB}}</td><td>{{.Limits}}</td><td>{{.Started}}</td><td class="text">{{.Detail}}</td><td class="text"><code>{{.GBDHash}}</code></td></tr>
 {{end}}</tbody>
 </table></div>
 
 <h2>Manifest</h2>
 {{if .Manifest}}<div class="wide"><table id="manifest">
 <thead><tr><th>file</th><th>expected</th><th>family</th><th>n</th><th>m</th><th>variables</th><th>clauses or options</th><th>GBD hash</th><th>SHA-256</th><th>command</th></tr></thead>
-<tbody>{{range .Manifest}}<tr id="m-{{.File}}"><td>{{.File}}</td><td class="text">{{.Expected}}</td><td class="text">{{.Family}}</td><td>{{.N}}</td><td>{{.M}}</td><td>{{.Variables}}</td><td>{{.Clauses}}</td><td class="text"><code>{{.GBDHash}}</code></td><td class="text"><code>{{.SHA256}}</code></td><td class="text"><code>{{.Command}}</code></td></tr>
+<tbody>{{range .Manifest}}<tr id="m-{{.File}}"><td>{{.File}}</td><td class="status">{{.Expected}}</td><td class="text">{{.Family}}</td><td>{{.N}}</td><td>{{.M}}</td><td>{{.Variables}}</td><td>{{.Clauses}}</td><td class="text"><code>{{.GBDHash}}</code></td><td class="text"><code>{{.SHA256}}</code></td><td class="text"><code>{{.Command}}</code></td></tr>
 {{end}}</tbody>
 </table></div>{{else}}<p>The suite's manifest was not found beside the results: runs are not linked to it.</p>{{end}}
 

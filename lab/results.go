@@ -30,9 +30,26 @@ type Header struct {
 	Manifest string   `json:"manifest_sha256"`
 	Command  string   `json:"suite_command"`
 	Machine  *Machine `json:"machine,omitempty"`
+	// Shard and Shards, of a shard of a study (run --shard), say which;
+	// Matrix names the study's matrix of runs and limits (MatrixDigest)
+	// and Runs is its size, so that a report of the shards tells a shard
+	// missing, short, or of another study.
+	Shard  int    `json:"shard,omitempty"`
+	Shards int    `json:"shards,omitempty"`
+	Matrix string `json:"matrix,omitempty"`
+	Runs   int    `json:"matrix_runs,omitempty"`
 }
 
 const resultsFormat = "nqueens-results-1"
+
+// study says what runs a results file holds: a shard of a study, or runs
+// of one machine.
+func (h Header) study() string {
+	if h.Shards == 0 {
+		return "runs that are no shard"
+	}
+	return fmt.Sprintf("shard %d/%d of study %s (%d runs in all)", h.Shard, h.Shards, h.Matrix, h.Runs)
+}
 
 // results is an open results file.
 type results struct {
@@ -86,6 +103,8 @@ func openResults(path string, h Header) (*results, []Record, error) {
 		return fail(&nqueens.OptionError{Err: err})
 	case got.Manifest != h.Manifest:
 		return fail(optionErrorf("lab: %s holds runs of another suite (its manifest has changed): give another results file", path))
+	case got.Shards != h.Shards || got.Shard != h.Shard || got.Matrix != h.Matrix:
+		return fail(optionErrorf("lab: %s holds %s, this run is %s: give another results file", path, got.study(), h.study()))
 	case got.Machine == nil && h.Machine != nil && len(recs) > 0:
 		return fail(optionErrorf("lab: %s names no machine, so its times cannot be known to compare with this one's: give another results file", path))
 	case got.Machine != nil && h.Machine != nil && !got.Machine.sameTimings(*h.Machine):

@@ -59,6 +59,15 @@ type Options struct {
 	// Progress, if set, is called after each run with the runs done and
 	// their total (resumed ones included).
 	Progress func(done, total int)
+	// Repeat is how many times each file is run by each solver
+	// configuration (default 1): each run a record of its own, with its
+	// repetition, 1..Repeat.
+	Repeat int
+	// Shard and Shards run shard Shard (0-based) of Shards of the matrix
+	// of runs (every file, solver configuration and repetition, in the
+	// order of Matrix): the runs whose place in it is Shard modulo Shards.
+	// Shards 0 runs all of it.
+	Shard, Shards int
 }
 
 // Limits are the resource limits of a run that Options.Limit sets: bytes
@@ -104,12 +113,49 @@ type Record struct {
 	Started string `json:"started,omitempty"`
 	// Command is the solver's command line, the file relative to the suite.
 	Command string `json:"command"`
+	// Configuration is what a solver configuration's name stands for, a
+	// solver with arguments of its own ("cadical --sat"), for a solver
+	// given as NAME=COMMAND; "" for a solver given by its name.
+	Configuration string `json:"configuration,omitempty"`
+	// Repetition is which run of the file by the configuration this is,
+	// from 1 (0 in results made before repetitions: the first).
+	Repetition int `json:"repetition,omitempty"`
+
+	// limitTag is " [limits]" where the runs read hold several sets of
+	// limits (SplitLimits), and Solver ends with it; reps, repMin and
+	// repMax the repetitions a run stands for and their least and most
+	// wall time (Collapse).
+	limitTag       string
+	reps           int
+	repMin, repMax float64
 }
+
+// Rep is the run's repetition, 1 for the first (also of results made
+// before repetitions).
+func (r Record) Rep() int { return max(1, r.Repetition) }
 
 // key identifies a run for resuming: the same file bytes, solver build and
 // limits.
 func (r Record) key() string {
-	return strings.Join([]string{r.SHA256, r.Solver, r.SolverVersion, strconv.FormatFloat(r.Timeout, 'g', -1, 64), strconv.FormatInt(r.MemoryMB, 10), strconv.FormatFloat(r.CPULimit, 'g', -1, 64)}, "\x00")
+	return strings.Join([]string{r.SHA256, r.Solver, r.Configuration, r.SolverVersion, strconv.Itoa(r.Rep()), r.Limits().String()}, "\x00")
+}
+
+// Limits are the limits the run was made under (Runs is 0).
+func (r Record) Limits() LimitSet {
+	return LimitSet{Timeout: r.Timeout, CPU: r.CPULimit, MemoryMB: r.MemoryMB}
+}
+
+// String names the limits as a report shows them: "10 s", "10 s, CPU 10
+// s, 2048 MB".
+func (l LimitSet) String() string {
+	s := strconv.FormatFloat(l.Timeout, 'g', -1, 64) + " s"
+	if l.CPU > 0 {
+		s += ", CPU " + strconv.FormatFloat(l.CPU, 'g', -1, 64) + " s"
+	}
+	if l.MemoryMB > 0 {
+		s += ", " + strconv.FormatInt(l.MemoryMB, 10) + " MB"
+	}
+	return s
 }
 
 // Solved tells whether the run answered, and right.
@@ -122,11 +168,20 @@ func (o Options) withDefaults(dir string) Options {
 	if o.Jobs <= 0 {
 		o.Jobs = 1
 	}
+	if o.Repeat <= 0 {
+		o.Repeat = 1
+	}
 	if o.Results == "" {
 		o.Results = filepath.Join(dir, "results.jsonl")
+		if o.Shards > 0 {
+			o.Results = filepath.Join(dir, fmt.Sprintf("results-%d-of-%d.jsonl", o.Shard, o.Shards))
+		}
 	}
 	return o
 }
+
+// MaxRepeat caps the repetitions of a run.
+const MaxRepeat = 1000
 
 // MaxJobs caps the runs at once: each is a process with its output
 // buffers, and a machine has far fewer cores.
@@ -149,6 +204,10 @@ func (o Options) validate() error {
 		seen[k] = true
 	}
 	switch {
+	case o.Repeat > MaxRepeat:
+		return optionErrorf("lab: %d repetitions is more than the %d allowed", o.Repeat, MaxRepeat)
+	case o.Shards < 0 || o.Shards > 0 && (o.Shard < 0 || o.Shard >= o.Shards):
+		return optionErrorf("lab: shard %d/%d does not exist (shards are 0/M .. M-1/M)", o.Shard, o.Shards)
 	case o.Jobs > MaxJobs:
 		return optionErrorf("lab: %d runs at once is more than the %d allowed", o.Jobs, MaxJobs)
 	case o.Memory < 0 || o.Memory > 0 && o.Memory < MinMemory:
@@ -223,9 +282,30 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 			return nil, optionErrorf("lab: %s reads %s files, which the suite in %s has none of (its formats: %s): leave it out, or write the suite with that format too", name, strings.Join(reads[name], " or "), dir, strings.Join(have, ", "))
 		}
 	}
+	byIDFormat := map[string]suite.Row{}
+	for _, r := range rows {
+		byIDFormat[r.ID+"\x00"+string(r.Format)] = r
+	}
+	matrix, err := Matrix(rows, o.Runners, o.Repeat)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range matrix {
+		if c := companionOf(t.Runner); c != "" {
+			if _, ok := byIDFormat[t.Row.ID+"\x00"+string(c)]; !ok {
+				return nil, optionErrorf("lab: %s reads %s files with their instance's %s file beside them, which the suite in %s lacks for %s: write the suite with both formats", t.Runner.Name(), t.Runner.Reads(), c, dir, t.Row.ID)
+			}
+		}
+	}
+	if o.Shards > len(matrix) {
+		return nil, optionErrorf("lab: %d shards of a matrix of %d runs: use at most %d", o.Shards, len(matrix), len(matrix))
+	}
 	sum := sha256.Sum256(raw)
 	machine := ThisMachine()
 	header := Header{Format: resultsFormat, Version: nqueens.Version, Build: nqueens.Build().String(), Manifest: hex.EncodeToString(sum[:]), Command: man.Command, Machine: &machine}
+	if o.Shards > 0 {
+		header.Shard, header.Shards, header.Matrix, header.Runs = o.Shard, o.Shards, MatrixDigest(matrix, o), len(matrix)
+	}
 	res, old, err := openResults(o.Results, header)
 	if err != nil {
 		return nil, err
@@ -236,10 +316,7 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 		row       suite.Row
 		runner    Runner
 		companion *suite.Row // the second file the runner reads, if any
-	}
-	byIDFormat := map[string]suite.Row{}
-	for _, r := range rows {
-		byIDFormat[r.ID+"\x00"+string(r.Format)] = r
+		rep       int
 	}
 	var tasks []task
 	var records []Record
@@ -248,26 +325,21 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 		done[r.key()] = r
 	}
 	memMB := o.Memory >> 20
-	for _, r := range rows {
-		for _, run := range o.Runners {
-			if r.Format != run.Reads() {
-				continue
-			}
-			var companion *suite.Row
-			if c := companionOf(run); c != "" {
-				cr, ok := byIDFormat[r.ID+"\x00"+string(c)]
-				if !ok {
-					return nil, optionErrorf("lab: %s reads %s files with their instance's %s file beside them, which the suite in %s lacks for %s: write the suite with both formats", run.Name(), run.Reads(), c, dir, r.ID)
-				}
-				companion = &cr
-			}
-			k := Record{SHA256: r.SHA256, Solver: run.Name(), SolverVersion: run.Version(), Timeout: o.Timeout.Seconds(), MemoryMB: memMB, CPULimit: o.cpuSeconds()}.key()
-			if prev, ok := done[k]; ok && prev.File == r.File {
-				records = append(records, prev)
-				continue
-			}
-			tasks = append(tasks, task{r, run, companion})
+	for i, t := range matrix {
+		if o.Shards > 0 && i%o.Shards != o.Shard {
+			continue
 		}
+		var companion *suite.Row
+		if c := companionOf(t.Runner); c != "" {
+			cr := byIDFormat[t.Row.ID+"\x00"+string(c)]
+			companion = &cr
+		}
+		k := Record{SHA256: t.Row.SHA256, Solver: t.Runner.Name(), Configuration: configurationOf(t.Runner), SolverVersion: t.Runner.Version(), Repetition: t.Rep, Timeout: o.Timeout.Seconds(), MemoryMB: memMB, CPULimit: o.cpuSeconds()}.key()
+		if prev, ok := done[k]; ok && prev.File == t.Row.File {
+			records = append(records, prev)
+			continue
+		}
+		tasks = append(tasks, task{t.Row, t.Runner, companion, t.Rep})
 	}
 	total, finished := len(records)+len(tasks), len(records)
 	if total == 0 {
@@ -302,7 +374,7 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 			defer wg.Done()
 			defer caught.Recover(nil)
 			for t := range feed {
-				rec, err := runOne(ctx, dir, t.row, t.companion, t.runner, o)
+				rec, err := runOne(ctx, dir, t.row, t.companion, t.runner, t.rep, o)
 				if ctx.Err() != nil {
 					continue // cut short by the caller: not a result
 				}
@@ -349,9 +421,79 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 		if records[i].File != records[j].File {
 			return records[i].File < records[j].File
 		}
-		return records[i].Solver < records[j].Solver
+		if records[i].Solver != records[j].Solver {
+			return records[i].Solver < records[j].Solver
+		}
+		return records[i].Rep() < records[j].Rep()
 	})
 	return records, ctx.Err()
+}
+
+// Task is one run of the matrix of a study: a file of the suite, a
+// solver configuration that reads it, and the repetition.
+type Task struct {
+	Row    suite.Row
+	Runner Runner
+	Rep    int
+}
+
+// Matrix is every run of a study, in one order whatever the order of the
+// rows and runners given: by file, then solver configuration (name, then
+// the format it reads), then repetition (1..repeat). A shard I of M is
+// the runs whose place here is I modulo M, so that shards never overlap,
+// each file's runs are spread over the shards, and a shard run again is
+// the same runs.
+func Matrix(rows []suite.Row, runners []Runner, repeat int) ([]Task, error) {
+	var m []Task
+	rs := append([]Runner(nil), runners...)
+	sort.SliceStable(rs, func(i, j int) bool {
+		if rs[i].Name() != rs[j].Name() {
+			return rs[i].Name() < rs[j].Name()
+		}
+		return rs[i].Reads() < rs[j].Reads()
+	})
+	files := append([]suite.Row(nil), rows...)
+	sort.SliceStable(files, func(i, j int) bool { return files[i].File < files[j].File })
+	if uint64(len(files))*uint64(len(rs))*uint64(max(1, repeat)) > maxMatrix {
+		return nil, optionErrorf("lab: %d files, %d solver configurations and %d repetitions are more than %d runs", len(files), len(rs), repeat, maxMatrix)
+	}
+	for _, r := range files {
+		for _, run := range rs {
+			if r.Format != run.Reads() {
+				continue
+			}
+			for rep := 1; rep <= max(1, repeat); rep++ {
+				m = append(m, Task{r, run, rep})
+			}
+		}
+	}
+	return m, nil
+}
+
+// maxMatrix caps the runs of a study (a suite's million instances, by a
+// few configurations and repetitions).
+const maxMatrix = 1 << 26
+
+// MatrixDigest names the matrix of a study and its limits (16 hex digits
+// of a SHA-256): every shard of one study records the same, so that a
+// report tells the shards of one study from those of another (other
+// files, solver configurations or builds, repetitions or limits).
+func MatrixDigest(m []Task, o Options) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%g %d %g\n", o.Timeout.Seconds(), o.Memory>>20, o.cpuSeconds())
+	for _, t := range m {
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%d\n", t.Row.File, t.Row.SHA256, t.Runner.Name(), configurationOf(t.Runner), t.Runner.Version(), t.Rep)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// configurationOf is what a runner's name stands for when it is a
+// solver configuration (Configured), "" otherwise.
+func configurationOf(r Runner) string {
+	if c, ok := r.(interface{ Configuration() string }); ok {
+		return c.Configuration()
+	}
+	return ""
 }
 
 // companionOf is the format of the second file a runner reads beside the
@@ -387,10 +529,11 @@ func formatsOf(rows []suite.Row) []string {
 
 // runOne runs one solver on one file under the limits and judges the
 // answer. An error is a failure of the harness, not a result.
-func runOne(ctx context.Context, dir string, row suite.Row, companion *suite.Row, run Runner, o Options) (Record, error) {
+func runOne(ctx context.Context, dir string, row suite.Row, companion *suite.Row, run Runner, rep int, o Options) (Record, error) {
 	rec := Record{File: row.File, ID: row.ID, SHA256: row.SHA256, Solver: run.Name(), SolverVersion: run.Version(), Family: row.Family,
 		N: row.N, M: row.M, Format: row.Format, Encoding: row.Encoding, Expected: row.Expected,
-		Timeout: o.Timeout.Seconds(), MemoryMB: o.Memory >> 20, CPULimit: o.cpuSeconds()}
+		Timeout: o.Timeout.Seconds(), MemoryMB: o.Memory >> 20, CPULimit: o.cpuSeconds(),
+		Configuration: configurationOf(run), Repetition: rep}
 	data, err := suite.ReadInstance(dir, row)
 	if err != nil {
 		return rec, err

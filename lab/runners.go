@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	nqueens "github.com/queenslab/nqueens"
+	"github.com/queenslab/nqueens/encode"
 )
 
 // Runners are the runners of the solvers named: own's runner where it
@@ -106,4 +107,47 @@ func ParseBytes(s string) (int64, error) {
 		return 0, fmt.Errorf("lab: want a positive size such as 2G or 512M")
 	}
 	return v * mult, nil
+}
+
+// Configured is a solver configuration: a runner under a name of its own
+// (Label), its command given arguments of its own (Args, after the
+// program), standing for Definition ("cadical --sat"), which results
+// record (Record.Configuration) and a resumed run compares.
+type Configured struct {
+	Runner
+	Label      string
+	Args       []string
+	Definition string
+}
+
+// Name is the configuration's name, which results and reports show.
+func (c *Configured) Name() string { return c.Label }
+
+// Configuration is what the name stands for.
+func (c *Configured) Configuration() string { return c.Definition }
+
+// Command is the runner's, with the configuration's arguments after the
+// program.
+func (c *Configured) Command(file, result string) []string {
+	argv := c.Runner.Command(file, result)
+	return append(append([]string{argv[0]}, c.Args...), argv[1:]...)
+}
+
+// Companion is the runner's (Process.Companion).
+func (c *Configured) Companion() encode.Format { return companionOf(c.Runner) }
+
+// ValidName tells whether a solver configuration's name is one a report
+// can show and a file can be named by: letters, digits, '.', '_', '+'
+// and '-', at most 64 of them, not starting with '-', and not VBS (the
+// virtual best solver's).
+func ValidName(name string) bool {
+	if name == "" || len(name) > 64 || name[0] == '-' || name == VBS {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._+-", r)) {
+			return false
+		}
+	}
+	return true
 }

@@ -3,6 +3,7 @@ package lab
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/queenslab/nqueens/encode"
 )
@@ -30,6 +31,13 @@ type Summary struct {
 	// Unique is the number of instances that this solver and encoding
 	// solved and no other did.
 	Unique int `json:"unique"`
+	// Reps is the most repetitions of a run (run --repeat), where there
+	// were more than one: the row then counts each run's median (Collapse),
+	// and PAR2Min and PAR2Max are the least and the most PAR-2 of one
+	// repetition's runs (the first runs, the second runs, ...).
+	Reps    int     `json:"repetitions,omitempty"`
+	PAR2Min float64 `json:"par2_min_s,omitempty"`
+	PAR2Max float64 `json:"par2_max_s,omitempty"`
 }
 
 // VBS names the virtual best solver in summaries: per instance, the
@@ -59,10 +67,65 @@ func instanceOf(r Record) string {
 // each solved alone, and ends with the virtual best solver's row (VBS; its
 // runs are the instances, its PAR-2 counts an instance unsolved by all at
 // twice its longest timeout).
+//
+// The runs are first made ready as Prepare makes them: a configuration's
+// runs under other limits are a row of their own, named with the limits
+// (and the VBS is one per set of limits), and the repetitions of a run
+// count once, their median, with the spread of PAR-2 over the
+// repetitions.
 func Summarize(recs []Record) []Summary {
-	out := summarize(recs)
-	if len(out) > 0 {
-		out = append(out, vbs(recs))
+	split := SplitLimits(recs)
+	out := summarize(Collapse(split))
+	if len(out) == 0 {
+		return out
+	}
+	// The spread: each repetition's runs scored apart.
+	byRep := map[int][]Record{}
+	for _, r := range split {
+		byRep[r.Rep()] = append(byRep[r.Rep()], r)
+	}
+	if len(byRep) > 1 {
+		for i := range out {
+			row := &out[i]
+			for _, runs := range byRep {
+				for _, rs := range summarize(runs) {
+					if rs.Solver != row.Solver || rs.Encoding != row.Encoding {
+						continue
+					}
+					if row.Reps == 0 || rs.PAR2 < row.PAR2Min {
+						row.PAR2Min = rs.PAR2
+					}
+					if row.Reps == 0 || rs.PAR2 > row.PAR2Max {
+						row.PAR2Max = rs.PAR2
+					}
+					row.Reps++
+				}
+			}
+			if row.Reps < 2 {
+				row.Reps, row.PAR2Min, row.PAR2Max = 0, 0, 0
+			}
+		}
+	}
+	for _, tagged := range byLimits(Collapse(split)) {
+		out = append(out, vbs(tagged))
+	}
+	return out
+}
+
+// byLimits groups runs by their set of limits where SplitLimits named
+// them apart, in the order of their first runs; all of them together
+// where it did not.
+func byLimits(recs []Record) [][]Record {
+	at := map[string]int{}
+	var out [][]Record
+	for _, r := range recs {
+		i, ok := at[r.limitTag]
+		if !ok {
+			i = len(out)
+			at[r.limitTag] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], r)
 	}
 	return out
 }
@@ -127,6 +190,15 @@ func summarize(recs []Record) []Summary {
 	return out
 }
 
+// IsVBS says that the row is the virtual best solver's (one per set of
+// limits, where the runs hold several).
+func (s Summary) IsVBS() bool { return isVBS(s.Solver) }
+
+// IsVBS says that the row is the virtual best solver's.
+func (f FamilyScore) IsVBS() bool { return isVBS(f.Solver) }
+
+func isVBS(name string) bool { return name == VBS || strings.HasPrefix(name, VBS+" [") }
+
 // vbsRuns are the virtual best solver's runs, one per instance of recs in
 // their order: its fastest right answer (any solver, encoding or format),
 // else a TIMEOUT; each with the instance's longest timeout.
@@ -137,7 +209,7 @@ func vbsRuns(recs []Record) []Record {
 		i := instanceOf(r)
 		b := best[i]
 		if b == nil {
-			b = &Record{ID: i, Solver: VBS, Status: Timeout}
+			b = &Record{ID: i, Solver: VBS + r.limitTag, Status: Timeout, limitTag: r.limitTag}
 			best[i] = b
 			order = append(order, i)
 		}
@@ -194,6 +266,7 @@ func SummarizeFamilies(recs []Record) []FamilyScore {
 
 // VBSTimes are the virtual best solver's times, one per instance solved
 // by some run (the fastest right answer), in the order of the instances.
+// The runs must be of one set of limits (byLimits).
 func VBSTimes(recs []Record) []float64 {
 	var out []float64
 	for _, r := range vbsRuns(recs) {

@@ -20,6 +20,8 @@ type Setup struct {
 	// UTC; zero when no run says when it started (Undated).
 	First, Last time.Time
 	Undated     int
+	// Reps is the most repetitions of a run (run --repeat).
+	Reps int
 }
 
 // LimitSet is one set of limits of the runs: wall seconds, CPU seconds (0:
@@ -36,7 +38,8 @@ func SetupOf(recs []Record) Setup {
 	var s Setup
 	by := map[LimitSet]int{}
 	for _, r := range recs {
-		by[LimitSet{Timeout: r.Timeout, CPU: r.CPULimit, MemoryMB: r.MemoryMB}]++
+		by[r.Limits()]++
+		s.Reps = max(s.Reps, r.Rep())
 		t, err := time.Parse(time.RFC3339, r.Started)
 		if err != nil {
 			s.Undated++
@@ -78,13 +81,21 @@ type InstanceCell struct {
 	Wall   float64
 	// Best marks the fastest right answer of the row (ties all).
 	Best bool
+	// Reps, Min and Max are the repetitions of the run and their least
+	// and most wall time, where there were more than one (the run shown
+	// is their median: Collapse).
+	Reps     int
+	Min, Max float64
 }
 
 // InstanceTable is the table of instances, a row per instance (by family,
 // N, M and id), a column per series (in name order), each cell a run's
-// time and status, the fastest right answer of each row marked. A series
-// with two runs of an instance (two limits) shows the last.
+// time and status, the fastest right answer of each row marked. The runs
+// are made ready first (Prepare): a configuration under two sets of
+// limits is two series, and repetitions are their median, with their
+// spread.
 func InstanceTable(recs []Record) (series []string, rows []InstanceRow) {
+	recs = Prepare(recs)
 	col := map[string]int{}
 	for _, r := range recs {
 		if _, ok := col[Series(r)]; !ok {
@@ -105,7 +116,11 @@ func InstanceTable(recs []Record) (series []string, rows []InstanceRow) {
 			at[id] = i
 			rows = append(rows, InstanceRow{ID: id, Family: r.Family, N: r.N, M: r.M, Expected: r.Expected, Cells: make([]InstanceCell, len(series))})
 		}
-		rows[i].Cells[col[Series(r)]] = InstanceCell{Ran: true, Status: r.Status, Wall: r.Wall}
+		cell := InstanceCell{Ran: true, Status: r.Status, Wall: r.Wall}
+		if reps, lo, hi := r.Spread(); reps > 1 {
+			cell.Reps, cell.Min, cell.Max = reps, lo, hi
+		}
+		rows[i].Cells[col[Series(r)]] = cell
 	}
 	for i := range rows {
 		best := -1.0

@@ -17,7 +17,8 @@ func newPlot(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "plot RESULTS [--cactus F] [--scatter A B F] [--by-n F]",
 		Short: "Draw the results of nqueens run: cactus, scatter and time against N",
-		Long: `Draw the runs of a results file of nqueens run, as PNG or SVG by the output
+		Long: `Draw the runs of a results file of nqueens run (or of a folder of them, the
+shards of a study, read as report reads them), as PNG or SVG by the output
 file's extension (.png, .svg):
 
   --cactus F       instances solved against time, a line per solver and
@@ -54,10 +55,11 @@ picks one encoding of a SAT solver.`,
 			if err := distinctFiles(fileArg{"--cactus", cactus, true}, fileArg{"--scatter", scatterFile, true}, fileArg{"--by-n", byN, true}, fileArg{"--hardness", hardness, true}, fileArg{"RESULTS", args[0], false}); err != nil {
 				return err
 			}
-			recs, err := lab.ReadResults(args[0])
+			study, err := lab.ReadStudy(args[:1])
 			if err != nil {
 				return err
 			}
+			recs := study.Records
 			if len(recs) == 0 {
 				return usagef("plot: %s holds no runs", args[0])
 			}

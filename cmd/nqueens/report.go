@@ -22,7 +22,7 @@ func newReport(e *env) *cobra.Command {
 		markdown, asCSV, asJSON bool
 	)
 	c := &cobra.Command{
-		Use:   "report RESULTS [-o report.html] [--runs runs.csv]",
+		Use:   "report RESULTS... [-o report.html] [--runs runs.csv]",
 		Short: "Score a results file of nqueens run: VBS, PAR-2 per family, an HTML page, a CSV of the runs",
 		Long: `Score the runs of a results file of nqueens run as SAT competition reports
 do: a row per solver and encoding (runs, each status, PAR-2: the mean wall
@@ -57,7 +57,12 @@ Benchmark Database (hash: the DIMACS file's GBD hash), then this lab's own
 (status, cpu_s, the limits, family, n, m, file, SHA-256, solver version).
 The results load into pandas in one line: pandas.read_json(FILE, lines=True)
 (the first line is the header; its runs are the rows with a "solver").`,
-		Args: argsBetween(1, 1, "RESULTS"),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("report: expected a results file, several, or a folder of them")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if chosen(markdown, asCSV, asJSON) > 1 {
 				return usagef("--markdown, --csv and --json: choose one")
@@ -73,7 +78,11 @@ The results load into pandas in one line: pandas.read_json(FILE, lines=True)
 					return err
 				}
 			}
-			if err := distinctFiles(fileArg{"-o", out, true}, fileArg{"--runs", runsCSV, true}, fileArg{"RESULTS", args[0], false}); err != nil {
+			files := []fileArg{{"-o", out, true}, {"--runs", runsCSV, true}}
+			for _, a := range args {
+				files = append(files, fileArg{"RESULTS", a, false})
+			}
+			if err := distinctFiles(files...); err != nil {
 				return err
 			}
 			var pairs [][2]string
@@ -84,12 +93,21 @@ The results load into pandas in one line: pandas.read_json(FILE, lines=True)
 				}
 				pairs = append(pairs, [2]string{a, b})
 			}
-			header, recs, err := lab.ReadResultsFile(args[0])
+			study, err := lab.ReadStudy(args)
 			if err != nil {
 				return err
 			}
+			header, recs := study.Header(), study.Records
 			if len(recs) == 0 {
-				return usagef("report: %s holds no runs", args[0])
+				return usagef("report: %s holds no runs", study.Name())
+			}
+			rows, found, err := lab.ReportManifest(suiteDir, study.Files[0], header)
+			if err != nil {
+				return err
+			}
+			r := lab.Report{Title: "nqueens run: " + lab.SuiteName(found, header, study.Name()), Results: study.Name(), Shards: study.ShardNote(), Header: header, Records: recs}
+			if len(study.Files) > 1 {
+				r.Parts = study.Files
 			}
 			var charts []lab.ReportChart
 			if out != "" || latexDir != "" {
@@ -105,21 +123,17 @@ The results load into pandas in one line: pandas.read_json(FILE, lines=True)
 				}
 			}
 			if out != "" {
-				rows, err := lab.ReportManifest(suiteDir, args[0], header)
-				if err != nil {
-					return err
-				}
 				figs, err := lab.DrawFigures(charts)
 				if err != nil {
 					return err
 				}
-				r := lab.Report{Title: "nqueens run: " + filepath.Base(args[0]), Results: args[0], Header: header, Records: recs, Manifest: rows, Figures: figs}
-				if err := atomicfile.Write(cmd.Context(), out, func(w io.Writer) error { return lab.WriteReport(w, r) }); err != nil {
+				page := r
+				page.Manifest, page.Figures = rows, figs
+				if err := atomicfile.Write(cmd.Context(), out, func(w io.Writer) error { return lab.WriteReport(w, page) }); err != nil {
 					return err
 				}
 			}
 			if latexDir != "" {
-				r := lab.Report{Title: "nqueens run: " + filepath.Base(args[0]), Results: args[0], Header: header, Records: recs}
 				if _, err := lab.WriteLaTeX(cmd.Context(), latexDir, r, charts); err != nil {
 					return err
 				}

@@ -24,7 +24,8 @@ import (
 func newRun(e *env) *cobra.Command {
 	var (
 		o                       lab.Options
-		solvers, memory         string
+		solvers, memory, shard  string
+		configs                 []string
 		markdown, asCSV, asJSON bool
 	)
 	c := &cobra.Command{
@@ -80,8 +81,17 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 				return err
 			}
 			names := splitList(solvers)
-			if len(names) == 0 {
-				return usagef("run: --solvers is required (e.g. gini,cadical,dlx)")
+			if len(names) == 0 && len(configs) == 0 {
+				return usagef("run: --solvers or --solver is required (e.g. --solvers gini,cadical,dlx, or --solver 'cad-sat=cadical --sat')")
+			}
+			if o.Repeat < 1 || o.Repeat > lab.MaxRepeat {
+				return usagef("--repeat must be 1 to %d, not %d", lab.MaxRepeat, o.Repeat)
+			}
+			if shard != "" {
+				var err error
+				if o.Shard, o.Shards, err = parseShard(shard); err != nil {
+					return err
+				}
 			}
 			if memory != "" {
 				b, err := lab.ParseBytes(memory)
@@ -97,6 +107,11 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 			if o.Runners, err = runners(cmd.Context(), names, self); err != nil {
 				return err
 			}
+			cs, err := configurations(cmd.Context(), configs, self)
+			if err != nil {
+				return err
+			}
+			o.Runners = append(o.Runners, cs...)
 			o.Limit = limiter(self)
 			bar := e.progress("running", 0)
 			o.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
@@ -124,6 +139,9 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 		},
 	}
 	c.Flags().StringVar(&solvers, "solvers", "", "comma-separated solvers: gini, gophersat, dlx, cp and backtrack (the .param files of the diagonals family), minizinc, "+strings.Join(sat.ExternalNames, ", ")+", or paths")
+	c.Flags().StringArrayVar(&configs, "solver", nil, "a solver configuration, NAME=SOLVER ARGS... ('cad-sat=cadical --sat'): SOLVER as in --solvers, run with ARGS after its program, shown as NAME; repeated for more")
+	c.Flags().IntVar(&o.Repeat, "repeat", 1, "runs of each file by each solver configuration (the summary takes their median, with the spread)")
+	c.Flags().StringVar(&shard, "shard", "", "run shard I/M of the matrix of runs (files x configurations x repetitions), into its own results file (default DIR/results-I-of-M.jsonl)")
 	c.Flags().DurationVar(&o.Timeout, "timeout", time.Minute, "wall-time limit of one run")
 	c.Flags().StringVar(&memory, "memory", "", "data-segment limit of one run (e.g. 2G, 512M; at least 256M); none by default")
 	c.Flags().DurationVar(&o.CPU, "cpu", 0, "CPU-time limit of one run, whole seconds (e.g. 30s); none by default")
@@ -163,6 +181,35 @@ func runners(ctx context.Context, names []string, self string) ([]lab.Runner, er
 		return nil, usageError{err}
 	}
 	return rs, nil
+}
+
+// configurations are the solver configurations of --solver, each NAME=
+// SOLVER ARGS...: SOLVER's runners (as --solvers makes them), named NAME,
+// run with ARGS after the program. A name that is not one, a solver that
+// runs inside nqueens given arguments, or a malformed one is bad input.
+func configurations(ctx context.Context, defs []string, self string) ([]lab.Runner, error) {
+	var out []lab.Runner
+	for _, def := range defs {
+		name, command, ok := strings.Cut(def, "=")
+		fields := strings.Fields(command)
+		switch {
+		case !ok || len(fields) == 0:
+			return nil, usagef("--solver %q: want NAME=SOLVER [ARGS...], e.g. 'cad-sat=cadical --sat'", def)
+		case !lab.ValidName(name):
+			return nil, usagef("--solver %q: a name is letters, digits, '.', '_', '+' and '-', at most 64, not %q", def, name)
+		}
+		rs, err := runners(ctx, fields[:1], self)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rs {
+			if _, inside := r.(*lab.Process); inside && len(fields) > 1 && strings.HasPrefix(r.Version(), "nqueens ") {
+				return nil, usagef("--solver %q: %s runs inside nqueens and takes no arguments of its own", def, fields[0])
+			}
+			out = append(out, &lab.Configured{Runner: r, Label: name, Args: fields[1:], Definition: strings.Join(fields, " ")})
+		}
+	}
+	return out, nil
 }
 
 // solveAnswer reads the answer of nqueens solve --json --no-confirm: one
