@@ -27,6 +27,11 @@ type Chart struct {
 	Points bool
 	// Diagonal draws the line y = x (a scatter chart of two solvers).
 	Diagonal bool
+	// Limit, if above 0, is a bound both axes of a scatter chart run to
+	// (a timeout, on which the runs not solved are drawn), marked by a
+	// dotted line on each axis, named LimitName in the legend.
+	Limit     float64
+	LimitName string
 }
 
 // A Series is one named set of points.
@@ -39,16 +44,32 @@ type Series struct {
 	Dashed bool
 }
 
-// chartColors give the series distinct colors, in order.
+// chartColors give the series distinct colors, in order: the palette of
+// Okabe and Ito, told apart by readers with any form of color blindness
+// (without its yellow, faint on white), then a grey (the eighth: the
+// VBS's, Style 8).
 var chartColors = []color.RGBA{
-	{0x1f, 0x77, 0xb4, 0xff}, {0xd6, 0x27, 0x28, 0xff}, {0x2c, 0xa0, 0x2c, 0xff}, {0x94, 0x67, 0xbd, 0xff},
-	{0xff, 0x7f, 0x0e, 0xff}, {0x8c, 0x56, 0x4b, 0xff}, {0xe3, 0x77, 0xc2, 0xff}, {0x7f, 0x7f, 0x7f, 0xff},
-	{0xbc, 0xbd, 0x22, 0xff}, {0x17, 0xbe, 0xcf, 0xff},
+	{0x00, 0x72, 0xb2, 0xff}, {0xd5, 0x5e, 0x00, 0xff}, {0x00, 0x9e, 0x73, 0xff}, {0xcc, 0x79, 0xa7, 0xff},
+	{0xe6, 0x9f, 0x00, 0xff}, {0x56, 0xb4, 0xe9, 0xff}, {0x00, 0x00, 0x00, 0xff}, {0x99, 0x99, 0x99, 0xff},
 }
 
-// chartGlyphs mark the points of a series, one for each round of the
-// colors.
+// chartGlyphs mark the points of a series, each series its own (the
+// style's, in turn), so that a chart printed in grey tells its series
+// apart by their marks and dashes alone.
 var chartGlyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{}, draw.RingGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{}, draw.SquareGlyph{}}
+
+// chartDashes are the lines' dashes, each series its own in turn (nil:
+// solid), of a period prime to the glyphs' so that the pairs repeat
+// after 56 series.
+var chartDashes = [][]vg.Length{
+	nil,
+	{vg.Points(6), vg.Points(3)},
+	{vg.Points(1.5), vg.Points(2)},
+	{vg.Points(8), vg.Points(2), vg.Points(1.5), vg.Points(2)},
+	{vg.Points(3), vg.Points(3)},
+	{vg.Points(10), vg.Points(4)},
+	{vg.Points(6), vg.Points(2), vg.Points(1.5), vg.Points(2), vg.Points(1.5), vg.Points(2)},
+}
 
 // WriteChart draws the chart as "png", "svg" or "pdf", 720 by 480 points
 // and its legend beside it.
@@ -240,16 +261,13 @@ func newPlot(c Chart) (*plot.Plot, []legendEntry, error) {
 			lo, hi = math.Min(lo, math.Min(x, y)), math.Max(hi, math.Max(x, y))
 		}
 		col := chartColors[style%len(chartColors)]
-		// Past the palette, the colors come again with another glyph and
-		// dash: every series stays told apart.
-		cycle := style / len(chartColors)
 		sc, err := plotter.NewScatter(xy)
 		if err != nil {
 			return nil, nil, fmt.Errorf("draw: %v", err)
 		}
 		sc.Color = col
-		sc.Shape = chartGlyphs[cycle%len(chartGlyphs)]
-		sc.Radius = vg.Points(2.5)
+		sc.Shape = chartGlyphs[style%len(chartGlyphs)]
+		sc.Radius = vg.Points(3)
 		if c.Points {
 			p.Add(sc)
 			entries = append(entries, legendEntry{s.Name, []plot.Thumbnailer{sc}})
@@ -261,24 +279,53 @@ func newPlot(c Chart) (*plot.Plot, []legendEntry, error) {
 		}
 		l.Color = col
 		l.Width = vg.Points(1.5)
-		switch {
-		case s.Dashed:
+		l.Dashes = chartDashes[style%len(chartDashes)]
+		if s.Dashed {
 			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-		case cycle%2 == 1:
-			l.Dashes = []vg.Length{vg.Points(1.5), vg.Points(2)}
 		}
 		p.Add(l, sc)
 		entries = append(entries, legendEntry{s.Name, []plot.Thumbnailer{l, sc}})
 	}
-	if c.Diagonal && lo <= hi {
-		d, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo}, {X: hi, Y: hi}})
-		if err != nil {
-			return nil, nil, fmt.Errorf("draw: %v", err)
+	if c.Limit > 0 {
+		hi = math.Max(hi, c.Limit)
+		lo = math.Min(lo, c.Limit)
+	}
+	if (c.Diagonal || c.Limit > 0) && lo <= hi {
+		// Both axes over the same range, a margin beyond the data (and
+		// the limit) so that no mark sits on the frame.
+		a, b := lo, hi
+		if c.LogX && c.LogY {
+			a, b = lo/1.4, hi*1.4
+		} else {
+			pad := (hi - lo) / 20
+			a, b = lo-pad, hi+pad
 		}
-		d.Color = color.RGBA{0x99, 0x99, 0x99, 0xff}
-		d.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
-		p.Add(d)
-		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
+		if c.Diagonal {
+			d, err := plotter.NewLine(plotter.XYs{{X: a, Y: a}, {X: b, Y: b}})
+			if err != nil {
+				return nil, nil, fmt.Errorf("draw: %v", err)
+			}
+			d.Color = color.RGBA{0x99, 0x99, 0x99, 0xff}
+			d.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
+			p.Add(d)
+		}
+		if c.Limit > 0 {
+			v, err := plotter.NewLine(plotter.XYs{{X: c.Limit, Y: a}, {X: c.Limit, Y: b}})
+			if err != nil {
+				return nil, nil, fmt.Errorf("draw: %v", err)
+			}
+			h, _ := plotter.NewLine(plotter.XYs{{X: a, Y: c.Limit}, {X: b, Y: c.Limit}})
+			for _, l := range []*plotter.Line{v, h} {
+				l.Color = color.RGBA{0x55, 0x55, 0x55, 0xff}
+				l.Width = vg.Points(0.8)
+				l.Dashes = []vg.Length{vg.Points(1), vg.Points(2.5)}
+				p.Add(l)
+			}
+			if c.LimitName != "" {
+				entries = append(entries, legendEntry{c.LimitName, []plot.Thumbnailer{v}})
+			}
+		}
+		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = a, b, a, b
 	}
 	drawable(&p.X, c.LogX)
 	drawable(&p.Y, c.LogY)

@@ -88,7 +88,6 @@ func ScatterChart(recs []Record, a, b string) (draw.Chart, error) {
 	if err != nil {
 		return draw.Chart{}, err
 	}
-	s := draw.Series{Name: fmt.Sprintf("%s (x) against %s (y)", a, b)}
 	var files []string
 	for f := range ra {
 		if _, ok := rb[f]; ok {
@@ -99,11 +98,34 @@ func ScatterChart(recs []Record, a, b string) (draw.Chart, error) {
 		return draw.Chart{}, optionErrorf("lab: %s and %s ran on no instance in common", a, b)
 	}
 	slices.Sort(files)
+	// The instances with a solution apart from those without (and those
+	// whose answer is known to none), each its own mark; the axes run to
+	// the timeout, where a run not solved is drawn.
+	kinds := []struct {
+		name string
+		s    draw.Series
+	}{{"SAT instance", draw.Series{Name: "SAT instance", Style: 1}}, {"UNSAT instance", draw.Series{Name: "UNSAT instance", Style: 2}}, {"answer not known", draw.Series{Name: "answer not known", Style: 3}}}
+	limit := 0.0
 	for _, f := range files {
-		s.XY = append(s.XY, [2]float64{runTime(ra[f]), runTime(rb[f])})
+		x, y := ra[f], rb[f]
+		limit = max(limit, x.Timeout, y.Timeout)
+		k := 2
+		switch {
+		case x.Expected == suite.Satisfiable || x.Status == Sat || y.Status == Sat:
+			k = 0
+		case x.Expected == suite.Unsatisfiable || x.Status == Unsat || y.Status == Unsat:
+			k = 1
+		}
+		kinds[k].s.XY = append(kinds[k].s.XY, [2]float64{runTime(x), runTime(y)})
 	}
-	return draw.Chart{Title: "Time per instance (a run not solved is at the timeout)", XLabel: a + ", seconds", YLabel: b + ", seconds",
-		LogX: true, LogY: true, Points: true, Diagonal: true, Series: []draw.Series{s}}, nil
+	ch := draw.Chart{Title: "Time per instance (a run not solved is on the timeout's dotted line)", XLabel: a + ", seconds", YLabel: b + ", seconds",
+		LogX: true, LogY: true, Points: true, Diagonal: true, Limit: limit, LimitName: fmt.Sprintf("timeout, %g s", limit)}
+	for _, k := range kinds {
+		if len(k.s.XY) > 0 {
+			ch.Series = append(ch.Series, k.s)
+		}
+	}
+	return ch, nil
 }
 
 // ByNChart is the median time against N, a line per family and solver.
