@@ -98,6 +98,10 @@ func latexSetup(r Report) string {
 		limits = append(limits, limitsText(l))
 	}
 	row("limits of a run", tex(strings.Join(limits, "; ")))
+	row("measured by", tex(strings.Join(s.Measured, "; ")))
+	if s.Reps > 1 {
+		row("repetitions", tex(fmt.Sprintf("%d runs of each file by each configuration: their median, with the least and most PAR-2 of a repetition", s.Reps)))
+	}
 	if m := r.Header.Machine; m != nil {
 		cpu := m.CPU
 		if cpu == "" {

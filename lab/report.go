@@ -146,7 +146,7 @@ func limitsText(l LimitSet) string {
 		cpu = fmt.Sprintf("%g s of CPU time", l.CPU)
 	}
 	if l.MemoryMB > 0 {
-		mem = fmt.Sprintf("%d MiB of data segment", l.MemoryMB)
+		mem = fmt.Sprintf("%d MiB of memory", l.MemoryMB)
 	}
 	return fmt.Sprintf("%g s of wall time, %s, %s (%d runs)", l.Timeout, cpu, mem, l.Runs)
 }
@@ -234,6 +234,7 @@ figure { margin: 1em 0; }
 <tr><th>suite</th><td class="text"><code>{{.Header.Command}}</code> (manifest SHA-256 <code>{{.Header.Manifest}}</code>)</td></tr>
 <tr><th>runs</th><td class="text">{{len .Records}}{{if not .Setup.First.IsZero}}, started {{when .Setup.First}} to {{when .Setup.Last}} UTC{{end}}{{if .Setup.Undated}} ({{.Setup.Undated}} without a date){{end}}</td></tr>
 <tr><th>limits of a run</th><td class="text">{{range $i, $l := .Setup.Limits}}{{if $i}}; {{end}}{{limits $l}}{{end}}{{if gt (len .Setup.Limits) 1}} (each set of limits a row of its own, named by its limits){{end}}</td></tr>
+<tr><th>measured by</th><td class="text">{{range $i, $m := .Setup.Measured}}{{if $i}}<br>{{end}}{{$m}}{{end}}</td></tr>
 {{if gt .Setup.Reps 1}}<tr><th>repetitions</th><td class="text">{{.Setup.Reps}} runs of each file by each configuration: tables and charts show their median, with the least and the most in grey</td></tr>{{end}}
 {{with .Header.Machine}}<tr><th>CPU</th><td class="text">{{if .CPU}}{{.CPU}}{{else}}not read{{end}}{{if .ClockMHz}}, {{mhz .ClockMHz}}{{end}}, {{.Cores}} cores</td></tr>
 <tr><th>memory</th><td class="text">{{gb .MemoryBytes}}</td></tr>

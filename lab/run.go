@@ -17,11 +17,13 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cnf"
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/cgroup"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/panics"
 	"github.com/queenslab/nqueens/internal/platform"
@@ -68,7 +70,28 @@ type Options struct {
 	// order of Matrix): the runs whose place in it is Shard modulo Shards.
 	// Shards 0 runs all of it.
 	Shard, Shards int
+	// Measure is how runs are measured and limited (MeasureAuto: in a
+	// control group each where they can be used).
+	Measure Measure
 }
+
+// Measure is how the lab measures and limits a run.
+type Measure string
+
+// The ways of measuring a run. With a control group (cgroup v1 or v2,
+// internal/cgroup), a run's CPU time and memory peak are its whole
+// process tree's, its memory limit is the group's, its CPU-time limit
+// counts every process of the tree, parallel runs are pinned to disjoint
+// cores, and the group is emptied when the run ends; with rusage, they
+// are the solver's own process's (rusage, RLIMIT_DATA, RLIMIT_CPU).
+const (
+	MeasureAuto   Measure = "auto"   // cgroups where they can be used, else rusage
+	MeasureCgroup Measure = "cgroup" // cgroups, or nothing is run
+	MeasureRusage Measure = "rusage" // the solver's process alone
+)
+
+// Measures are the ways of measuring, as --measure names them.
+var Measures = []Measure{MeasureAuto, MeasureCgroup, MeasureRusage}
 
 // Limits are the resource limits of a run that Options.Limit sets: bytes
 // of data segment (RLIMIT_DATA) and whole seconds of CPU time
@@ -120,6 +143,12 @@ type Record struct {
 	// Repetition is which run of the file by the configuration this is,
 	// from 1 (0 in results made before repetitions: the first).
 	Repetition int `json:"repetition,omitempty"`
+	// Measured says how the run was measured and limited: "cgroup v1",
+	// "cgroup v2" (the whole process tree), or "rusage" ("" in results
+	// made before: rusage); Cores are the cores it was pinned to, if any
+	// ("0", "2-3").
+	Measured string `json:"measured,omitempty"`
+	Cores    string `json:"cores,omitempty"`
 
 	// limitTag is " [limits]" where the runs read hold several sets of
 	// limits (SplitLimits), and Solver ends with it; reps, repMin and
@@ -171,6 +200,9 @@ func (o Options) withDefaults(dir string) Options {
 	if o.Repeat <= 0 {
 		o.Repeat = 1
 	}
+	if o.Measure == "" {
+		o.Measure = MeasureAuto
+	}
 	if o.Results == "" {
 		o.Results = filepath.Join(dir, "results.jsonl")
 		if o.Shards > 0 {
@@ -204,6 +236,8 @@ func (o Options) validate() error {
 		seen[k] = true
 	}
 	switch {
+	case o.Measure != "" && !slices.Contains(Measures, o.Measure):
+		return optionErrorf("lab: %q is no way of measuring (%v)", o.Measure, Measures)
 	case o.Repeat > MaxRepeat:
 		return optionErrorf("lab: %d repetitions is more than the %d allowed", o.Repeat, MaxRepeat)
 	case o.Shards < 0 || o.Shards > 0 && (o.Shard < 0 || o.Shard >= o.Shards):
@@ -243,6 +277,16 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 	o = o.withDefaults(dir)
 	if err := o.validate(); err != nil {
 		return nil, err
+	}
+	var groups *cgroup.System
+	if o.Measure != MeasureRusage {
+		var err error
+		if groups, err = cgroup.Detect(); err != nil {
+			if o.Measure == MeasureCgroup {
+				return nil, optionErrorf("lab: --measure cgroup: %v", err)
+			}
+			groups = nil
+		}
 	}
 	man, raw, err := suite.ReadManifest(dir)
 	if err != nil {
@@ -368,13 +412,18 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 	var werr error
 	var caught panics.Catcher
 	var wg sync.WaitGroup
-	for range min(o.Jobs, len(tasks)) {
+	slots := coreSlots(groups, min(o.Jobs, len(tasks)))
+	for slot := range min(o.Jobs, len(tasks)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer caught.Recover(nil)
+			m := measurer{groups: groups}
+			if slots != nil {
+				m.cores = slots[slot]
+			}
 			for t := range feed {
-				rec, err := runOne(ctx, dir, t.row, t.companion, t.runner, t.rep, o)
+				rec, err := runOne(ctx, dir, t.row, t.companion, t.runner, t.rep, o, m)
 				if ctx.Err() != nil {
 					continue // cut short by the caller: not a result
 				}
@@ -529,7 +578,59 @@ func formatsOf(rows []suite.Row) []string {
 
 // runOne runs one solver on one file under the limits and judges the
 // answer. An error is a failure of the harness, not a result.
-func runOne(ctx context.Context, dir string, row suite.Row, companion *suite.Row, run Runner, rep int, o Options) (Record, error) {
+// measurer is how a worker of Run measures its runs: in a control group
+// each (groups, not nil), on its cores (nil: all), else by rusage.
+type measurer struct {
+	groups *cgroup.System
+	cores  []int
+}
+
+// coreSlots are the disjoint cores of each of jobs runs at once, as many
+// each as the cores allow, where runs have control groups; nil where they
+// do not, or where there are fewer cores than runs at once.
+func coreSlots(groups *cgroup.System, jobs int) [][]int {
+	if groups == nil {
+		return nil
+	}
+	cpus := groups.CPUs()
+	per := len(cpus) / max(1, jobs)
+	if per < 1 || jobs < 2 {
+		return nil
+	}
+	slots := make([][]int, jobs)
+	for i := range slots {
+		slots[i] = cpus[i*per : (i+1)*per]
+	}
+	return slots
+}
+
+// watchCPU watches the CPU time of a run's control group, every process
+// of it, and closes hit (and kills the run) once it reaches limit; until
+// stop is closed.
+func watchCPU(g *cgroup.Group, limit time.Duration, proc *platform.Spawned, hit, stop chan struct{}) {
+	t := time.NewTicker(cpuWatch)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		if used, err := g.CPU(); err == nil && used >= limit {
+			close(hit)
+			return
+		}
+	}
+}
+
+// cpuWatch is how often a run's CPU time is read from its control group:
+// a run may pass its CPU-time limit by this much times its cores.
+const cpuWatch = 50 * time.Millisecond
+
+// runGroups numbers the control groups of runs, for their names.
+var runGroups atomic.Int64
+
+func runOne(ctx context.Context, dir string, row suite.Row, companion *suite.Row, run Runner, rep int, o Options, m measurer) (Record, error) {
 	rec := Record{File: row.File, ID: row.ID, SHA256: row.SHA256, Solver: run.Name(), SolverVersion: run.Version(), Family: row.Family,
 		N: row.N, M: row.M, Format: row.Format, Encoding: row.Encoding, Expected: row.Expected,
 		Timeout: o.Timeout.Seconds(), MemoryMB: o.Memory >> 20, CPULimit: o.cpuSeconds(),
@@ -560,7 +661,22 @@ func runOne(ctx context.Context, dir string, row suite.Row, companion *suite.Row
 	shown := run.Command(row.File, "RESULT")
 	shown[0] = filepath.Base(shown[0])
 	rec.Command = strings.Join(shown, " ")
-	if o.Memory > 0 || o.CPU > 0 {
+	rec.Measured = "rusage"
+	var group *cgroup.Group
+	if m.groups != nil {
+		// The run's own control group: its memory limit, its cores; its
+		// CPU time is watched below.
+		var err error
+		group, err = m.groups.New(fmt.Sprintf("nqueens-%d-%d", os.Getpid(), runGroups.Add(1)), cgroup.Limits{MemoryBytes: o.Memory, CPUs: m.cores})
+		if err != nil {
+			return rec, fmt.Errorf("lab: %v", err)
+		}
+		defer group.Close()
+		rec.Measured = m.groups.Kind()
+		if m.cores != nil {
+			rec.Cores = cgroup.FormatCPUs(m.cores)
+		}
+	} else if o.Memory > 0 || o.CPU > 0 {
 		argv = o.Limit(argv, Limits{DataBytes: o.Memory, CPUSeconds: int64(o.cpuSeconds())})
 	}
 	env := os.Environ()
@@ -580,10 +696,26 @@ func runOne(ctx context.Context, dir string, row suite.Row, companion *suite.Row
 	}
 	defer stderrFile.Close()
 	resetPeak()
-	proc, err := platform.Spawn(argv, env, stdoutFile, stderrFile)
-	if err != nil {
+	var join func(int) error
+	var joinErr error
+	if group != nil {
+		join = func(pid int) error { joinErr = group.Add(pid); return joinErr }
+	}
+	proc, err := platform.Spawn(argv, env, stdoutFile, stderrFile, join)
+	switch {
+	case joinErr != nil:
+		return rec, fmt.Errorf("lab: %v", joinErr) // the harness's failure
+	case err != nil:
 		rec.Status, rec.Detail = Crash, fmt.Sprintf("cannot start: %v", err)
 		return rec, nil
+	}
+	// With a control group, its CPU time is the whole tree's: watched, and
+	// the tree killed at the limit.
+	cpuHit := make(chan struct{})
+	stopWatch := make(chan struct{})
+	defer close(stopWatch)
+	if group != nil && o.CPU > 0 {
+		go watchCPU(group, time.Duration(o.cpuSeconds())*time.Second, proc, cpuHit, stopWatch)
 	}
 	type waited struct {
 		end platform.Ended
@@ -597,15 +729,25 @@ func runOne(ctx context.Context, dir string, row suite.Row, companion *suite.Row
 	timer := time.NewTimer(o.Timeout - time.Since(proc.Started))
 	defer timer.Stop()
 	var w waited
-	timedOut := false
+	timedOut, cpuOut := false, false
+	kill := func() {
+		proc.Kill()
+		if group != nil {
+			group.Kill()
+		}
+	}
 	select {
 	case w = <-ended:
 	case <-timer.C:
 		timedOut = true
-		proc.Kill()
+		kill()
+		w = <-ended
+	case <-cpuHit:
+		cpuOut = true
+		kill()
 		w = <-ended
 	case <-ctx.Done():
-		proc.Kill()
+		kill()
 		<-ended
 		return rec, ctx.Err()
 	}
@@ -617,13 +759,30 @@ func runOne(ctx context.Context, dir string, row suite.Row, companion *suite.Row
 	u := w.end.Usage
 	rec.CPU = u.UserSeconds + u.SystemSeconds
 	rec.PeakKB = int64(u.PeakBytes >> 10)
+	oom := false
+	if group != nil {
+		// The whole tree's, the ended processes included; then nothing
+		// of it is left.
+		gu, err := group.Usage()
+		if err != nil {
+			return rec, fmt.Errorf("lab: the control group of %s on %s: %v", run.Name(), row.File, err)
+		}
+		rec.CPU, rec.PeakKB, oom = gu.CPU.Seconds(), int64(gu.PeakBytes>>10), gu.OOM
+		if err := group.Kill(); err != nil {
+			return rec, fmt.Errorf("lab: the control group of %s on %s: %v", run.Name(), row.File, err)
+		}
+	}
 	rec.Exit = w.end.Code
 	if timedOut {
 		rec.Status = Timeout
 		rec.Wall = min(rec.Wall, o.Timeout.Seconds())
 		return rec, nil
 	}
-	if o.CPU > 0 && (w.end.CPULimit || rec.CPU >= 0.99*o.cpuSeconds()) {
+	if oom {
+		rec.Status, rec.Detail = Memout, fmt.Sprintf("out of memory: the control group's limit (%d MB) reached", o.Memory>>20)
+		return rec, nil
+	}
+	if o.CPU > 0 && (cpuOut || w.end.CPULimit || rec.CPU >= 0.99*o.cpuSeconds()) {
 		// Past the CPU limit (SIGXCPU, then SIGKILL a second later): a
 		// TIMEOUT, whatever the solver printed on its way out.
 		rec.Status, rec.Detail = Timeout, fmt.Sprintf("CPU-time limit (%g s)", o.cpuSeconds())

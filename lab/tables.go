@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"fmt"
 	"cmp"
 	"slices"
 	"sort"
@@ -22,6 +23,21 @@ type Setup struct {
 	Undated     int
 	// Reps is the most repetitions of a run (run --repeat).
 	Reps int
+	// Measured says how the runs were measured, each way with its runs:
+	// "cgroup v1: the whole process tree, each run on cores of its own
+	// (12 runs)".
+	Measured []string
+}
+
+// measuredText tells a way of measuring runs in words.
+func measuredText(how string, pinned bool) string {
+	switch {
+	case how == "" || how == "rusage":
+		return "rusage: the solver's own process (RLIMIT_DATA and RLIMIT_CPU as limits)"
+	case pinned:
+		return how + ": the whole process tree in a control group of its own (its memory limit and CPU time), the runs at once on disjoint cores"
+	}
+	return how + ": the whole process tree in a control group of its own (its memory limit and CPU time)"
 }
 
 // LimitSet is one set of limits of the runs: wall seconds, CPU seconds (0:
@@ -37,9 +53,21 @@ type LimitSet struct {
 func SetupOf(recs []Record) Setup {
 	var s Setup
 	by := map[LimitSet]int{}
+	ways := map[string]int{}
+	pinned := map[string]bool{}
+	var order []string
 	for _, r := range recs {
 		by[r.Limits()]++
 		s.Reps = max(s.Reps, r.Rep())
+		how := r.Measured
+		if how == "" {
+			how = "rusage"
+		}
+		if ways[how] == 0 {
+			order = append(order, how)
+		}
+		ways[how]++
+		pinned[how] = pinned[how] || r.Cores != ""
 		t, err := time.Parse(time.RFC3339, r.Started)
 		if err != nil {
 			s.Undated++
@@ -55,6 +83,9 @@ func SetupOf(recs []Record) Setup {
 	for l, n := range by {
 		l.Runs = n
 		s.Limits = append(s.Limits, l)
+	}
+	for _, how := range order {
+		s.Measured = append(s.Measured, fmt.Sprintf("%s (%d runs)", measuredText(how, pinned[how]), ways[how]))
 	}
 	slices.SortFunc(s.Limits, func(a, b LimitSet) int {
 		return cmp.Or(cmp.Compare(b.Runs, a.Runs), cmp.Compare(a.Timeout, b.Timeout), cmp.Compare(a.CPU, b.CPU), cmp.Compare(a.MemoryMB, b.MemoryMB))

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -25,6 +26,7 @@ func newRun(e *env) *cobra.Command {
 	var (
 		o                       lab.Options
 		solvers, memory, shard  string
+		measure                 string
 		configs                 []string
 		markdown, asCSV, asJSON bool
 	)
@@ -40,18 +42,41 @@ search) and backtrack, each alone, without a second method; self-contained
 MiniZinc (mzn-inline) for minizinc, with Gecode, and its data files (dzn)
 with their model files beside them (mzn; both checked against the manifest).
 A solver that reads several formats (clasp, minizinc) runs on those the
-suite has. Each run has
-its own process group under the limits: --timeout of wall time (then the
-group is killed), --cpu of CPU time over all its threads (RLIMIT_CPU; past
-it a run is a TIMEOUT, as in the SAT competitions), and --memory of data
-segment (RLIMIT_DATA: heap and private mappings, a limit that Go solvers
-survive, unlike one of address space; at least 256M; Go solvers are told
-it with GOMEMLIMIT); its wall and CPU seconds and peak memory are recorded,
-with the limits. The peak is the solver's own resident peak (rusage's
-maxrss, as GNU time reports it): on Linux each solver is forked by /bin/sh
-and waited for by nqueens as a subreaper, since a child that nqueens
-started itself would report nqueens's own size as its peak. Its output goes
-to files, and nqueens reads of it only what an answer can take.
+suite has. --solver NAME='SOLVER ARGS...' (repeated) adds a solver
+configuration: SOLVER as --solvers takes it, run with ARGS after its
+program, recorded and shown as NAME ('cad-sat=cadical --sat' beside
+'cad-unsat=cadical --unsat', or two seeds of one solver).
+
+Each run has its own process group under the limits: --timeout of wall
+time (then the run is killed), --cpu of CPU time, and --memory. How a run
+is measured and limited (--measure): with a control group of its own where
+cgroups can be used (auto, the default; cgroup v1 with the memory, cpuacct
+and cpuset controllers, or cgroup v2 with memory and cpu), its CPU time and
+memory peak are the whole process tree's (a portfolio, a script that
+starts two solvers, minizinc and its fzn-gecode), its memory limit is the
+group's (no swap; a run past it is MEMOUT), its CPU-time limit counts every
+process of it (read every 50 ms; past it a run is a TIMEOUT), runs at once
+(-j) are pinned to disjoint cores, and nothing of the tree outlives the
+run, not even a process that left its group (setsid); --measure cgroup
+refuses to run without them. Without (rusage), they are the solver's own
+process's: RLIMIT_CPU over its threads, RLIMIT_DATA (heap and private
+mappings, a limit that Go solvers survive, unlike one of address space),
+and its own resident peak (rusage's maxrss, as GNU time reports it: on
+Linux each solver is forked by /bin/sh and waited for by nqueens as a
+subreaper, since a child that nqueens started itself would report
+nqueens's own size as its peak). --memory is at least 256M; Go solvers are
+told it with GOMEMLIMIT. Each record says how its run was measured. A
+solver's output goes to files, and nqueens reads of it only what an answer
+can take.
+
+--repeat K runs each file K times by each configuration, each a record
+with its repetition; summaries and reports take the median of each, with
+the spread. --shard I/M runs shard I of M of the matrix of runs (files x
+configurations x repetitions, in one order): the runs whose place is I
+modulo M, into a results file of its own (default DIR/results-I-of-M.jsonl)
+whose header names the study; the same command resumes it. report reads
+the shards together (a folder of them) and refuses a shard missing, short,
+twice or of another study.
 
 Every answer is checked: a SAT answer's model against the clauses, then
 decoded and verified against the instance's pre-placed and blocked squares;
@@ -83,6 +108,10 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 			names := splitList(solvers)
 			if len(names) == 0 && len(configs) == 0 {
 				return usagef("run: --solvers or --solver is required (e.g. --solvers gini,cadical,dlx, or --solver 'cad-sat=cadical --sat')")
+			}
+			o.Measure = lab.Measure(measure)
+			if !slices.Contains(lab.Measures, o.Measure) {
+				return usagef("--measure %q: want %s", measure, measureNames())
 			}
 			if o.Repeat < 1 || o.Repeat > lab.MaxRepeat {
 				return usagef("--repeat must be 1 to %d, not %d", lab.MaxRepeat, o.Repeat)
@@ -142,6 +171,7 @@ or --json. Exit 1 if any run is WRONG, naming it with its command.`,
 	c.Flags().StringArrayVar(&configs, "solver", nil, "a solver configuration, NAME=SOLVER ARGS... ('cad-sat=cadical --sat'): SOLVER as in --solvers, run with ARGS after its program, shown as NAME; repeated for more")
 	c.Flags().IntVar(&o.Repeat, "repeat", 1, "runs of each file by each solver configuration (the summary takes their median, with the spread)")
 	c.Flags().StringVar(&shard, "shard", "", "run shard I/M of the matrix of runs (files x configurations x repetitions), into its own results file (default DIR/results-I-of-M.jsonl)")
+	c.Flags().StringVar(&measure, "measure", string(lab.MeasureAuto), "how runs are measured and limited: "+measureNames()+" (auto: a control group each where they can be used)")
 	c.Flags().DurationVar(&o.Timeout, "timeout", time.Minute, "wall-time limit of one run")
 	c.Flags().StringVar(&memory, "memory", "", "data-segment limit of one run (e.g. 2G, 512M; at least 256M); none by default")
 	c.Flags().DurationVar(&o.CPU, "cpu", 0, "CPU-time limit of one run, whole seconds (e.g. 30s); none by default")
@@ -181,6 +211,15 @@ func runners(ctx context.Context, names []string, self string) ([]lab.Runner, er
 		return nil, usageError{err}
 	}
 	return rs, nil
+}
+
+// measureNames lists the ways of measuring, as --measure takes them.
+func measureNames() string {
+	var names []string
+	for _, m := range lab.Measures {
+		names = append(names, string(m))
+	}
+	return strings.Join(names, ", ")
 }
 
 // configurations are the solver configurations of --solver, each NAME=

@@ -11,9 +11,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/queenslab/nqueens/encode"
+	"github.com/queenslab/nqueens/internal/cgroup"
 	"github.com/queenslab/nqueens/lab"
 	"github.com/queenslab/nqueens/suite"
 )
@@ -22,7 +25,20 @@ import (
 // processes that nqueens run starts (limit-exec, sat, xcc).
 const beCLI = "NQUEENS_TEST_BE_CLI"
 
+// allocEnv makes this test binary, started again, a program that touches
+// that many MiB, keeps them a while and exits (a solver's child).
+const allocEnv = "NQUEENS_TEST_ALLOC_MIB"
+
 func TestMain(m *testing.M) {
+	if v := os.Getenv(allocEnv); v != "" {
+		mib, _ := strconv.Atoi(v)
+		b := make([]byte, mib<<20)
+		for i := 0; i < len(b); i += 4096 {
+			b[i] = 1
+		}
+		time.Sleep(300 * time.Millisecond)
+		os.Exit(int(b[len(b)/2]) - 1)
+	}
 	if os.Getenv(beCLI) == "1" {
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
@@ -384,9 +400,9 @@ func TestSearchProgress(t *testing.T) {
 	}
 }
 
-// TestRunPeakMemory: a run's peak memory is the solver's own, as GNU time
-// measures it (within 10%), though this process holds a ballast of 300
-// MiB, and it does not grow from run to run.
+// TestRunPeakMemory: a run's peak memory measured by rusage is the
+// solver's own, as GNU time measures it (within 10%), though this process
+// holds a ballast of 300 MiB, and it does not grow from run to run.
 func TestRunPeakMemory(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("the solver's own peak is measured on Linux")
@@ -411,7 +427,7 @@ func TestRunPeakMemory(t *testing.T) {
 	var peaks [][]int64
 	for try, timeout := range []string{"60s", "61s", "62s"} {
 		results := filepath.Join(dir, "r.jsonl")
-		if code, _, errs := runCLI(t, "", "run", s, "--solvers", "cadical", "--results", results, "--timeout", timeout, "-q"); code != 0 {
+		if code, _, errs := runCLI(t, "", "run", s, "--solvers", "cadical", "--results", results, "--timeout", timeout, "--measure", "rusage", "-q"); code != 0 {
 			t.Fatalf("run: %s", errs)
 		}
 		recs := readRecords(t, results)
@@ -494,4 +510,115 @@ func TestRunOneFormat(t *testing.T) {
 			t.Errorf("%s on %s: %d runs, want %d", c.solver, c.formats, len(recs), c.runs)
 		}
 	}
+}
+
+// TestRunMeasuresTree: with a control group each (--measure cgroup), a
+// run's memory peak and CPU time are its whole process tree's: a solver
+// that forks two children of 150 MB each is recorded at 300 MB or more,
+// within 10% of the sum of what GNU time measures of each child alone, and
+// is MEMOUT under a limit of 256M; a child that burns a second of CPU
+// counts in the run's CPU time, and past a CPU-time limit of 1 s the run
+// is a TIMEOUT; a child left behind out of the process group (setsid) is
+// killed when the run ends; two runs at once run on disjoint cores.
+func TestRunMeasuresTree(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("control groups are Linux's")
+	}
+	if _, err := cgroup.Detect(); err != nil {
+		if os.Getenv("NQUEENS_REQUIRE_CGROUPS") == "1" {
+			t.Fatalf("%v, and NQUEENS_REQUIRE_CGROUPS=1", err)
+		}
+		t.Skip(err)
+	}
+	t.Setenv(beCLI, "1")
+	t.Setenv("ME", os.Args[0])
+	dir := t.TempDir()
+	s := filepath.Join(dir, "s")
+	if code, _, errs := runCLI(t, "", "gen", "classic", "--from", "4", "--to", "4", "--formats", "dimacs", "--out", s, "-q"); code != 0 {
+		t.Fatalf("gen: %s", errs)
+	}
+	answer := `echo "s UNKNOWN"`
+	two := fakeSolver(t, dir, "two.sh", allocEnv+`=150 "$ME" & `+allocEnv+`=150 "$ME" & wait; `+answer)
+	burn := fakeSolver(t, dir, "burn.sh", `timeout 1 sh -c 'while :; do :; done' & wait; `+answer)
+	spin := fakeSolver(t, dir, "spin.sh", `sh -c 'while :; do :; done' & sh -c 'while :; do :; done' & wait`)
+	pidFile := filepath.Join(dir, "daemon.pid")
+	daemon := fakeSolver(t, dir, "daemon.sh", `setsid sleep 1000 </dev/null >/dev/null 2>&1 & echo $! >`+pidFile+`; `+answer)
+	runOne := func(solver string, extra ...string) lab.Record {
+		t.Helper()
+		results := filepath.Join(dir, filepath.Base(solver)+strings.Join(extra, "")+".jsonl")
+		args := append([]string{"run", s, "--solvers", solver, "--results", results, "--timeout", "20s", "--measure", "cgroup", "-q"}, extra...)
+		if code, _, errs := runCLI(t, "", args...); code != 0 {
+			t.Fatalf("run %v: %d %s", args, code, errs)
+		}
+		recs := readRecords(t, results)
+		if len(recs) != 1 || !strings.HasPrefix(recs[0].Measured, "cgroup v") {
+			t.Fatalf("%v: %+v", args, recs)
+		}
+		return recs[0]
+	}
+	r := runOne(two)
+	gnuTime, err := exec.LookPath("/usr/bin/time")
+	if err == nil {
+		cmd := exec.Command(gnuTime, "-f", "%M", os.Args[0])
+		cmd.Env = append(os.Environ(), allocEnv+"=150")
+		out, err := cmd.CombinedOutput()
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		one, perr := strconv.ParseInt(lines[len(lines)-1], 10, 64)
+		if err != nil || perr != nil {
+			t.Fatalf("GNU time: %v %q", err, out)
+		}
+		t.Logf("two children of 150 MB: %d KB; GNU time of one: %d KB", r.PeakKB, one)
+		if d := float64(r.PeakKB-2*one) / float64(2*one); d < -0.1 || d > 0.1 {
+			t.Errorf("peak %d KB, twice GNU time's %d KB", r.PeakKB, one)
+		}
+	}
+	if r.PeakKB < 300<<10 || r.Status != lab.Unknown {
+		t.Errorf("two children of 150 MB: %s, %d KB", r.Status, r.PeakKB)
+	}
+	if r := runOne(two, "--memory", "256M"); r.Status != lab.Memout {
+		t.Errorf("two children of 150 MB under 256M: %s (%s), %d KB", r.Status, r.Detail, r.PeakKB)
+	}
+	if r := runOne(burn); r.CPU < 0.8 {
+		t.Errorf("a child burning a second: %g s of CPU", r.CPU)
+	}
+	if r := runOne(spin, "--cpu", "1s"); r.Status != lab.Timeout || r.Wall > 5 {
+		t.Errorf("two children spinning past 1 s of CPU: %s after %g s (%g s of CPU)", r.Status, r.Wall, r.CPU)
+	}
+	runOne(daemon)
+	raw, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, _ := strconv.Atoi(strings.TrimSpace(string(raw)))
+	if err := syscall.Kill(pid, 0); err == nil && !exitedProcess(pid) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Errorf("a child that left the process group outlives its run")
+	}
+	// Two runs at once, each on its own core.
+	if runtime.NumCPU() >= 2 {
+		results := filepath.Join(dir, "pinned.jsonl")
+		s2 := filepath.Join(dir, "s2")
+		runCLI(t, "", "gen", "classic", "--from", "4", "--to", "7", "--formats", "dimacs", "--out", s2, "-q")
+		if code, _, errs := runCLI(t, "", "run", s2, "--solvers", "gini", "--results", results, "-j", "2", "--measure", "cgroup", "-q"); code != 0 {
+			t.Fatalf("run -j 2: %s", errs)
+		}
+		cores := map[string]bool{}
+		for _, r := range readRecords(t, results) {
+			cores[r.Cores] = true
+		}
+		if len(cores) != 2 || cores[""] {
+			t.Errorf("two runs at once on cores %v, want two disjoint sets", cores)
+		}
+	}
+}
+
+// exitedProcess says whether the process has ended (a zombie not yet
+// reaped).
+func exitedProcess(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return true
+	}
+	_, rest, _ := strings.Cut(string(b), ") ")
+	return strings.HasPrefix(rest, "Z")
 }

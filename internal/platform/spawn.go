@@ -47,12 +47,22 @@ func (s *Spawned) Kill() { KillGroup(s.group) }
 // spawnDirect starts argv as a child of this process in a group of its
 // own (Group), and waits for it as os/exec does: its peak resident memory
 // may include this process's, which a child started by vfork inherits.
-func spawnDirect(argv, env []string, stdout, stderr *os.File) (*Spawned, error) {
+//
+// join, if not nil, is given the process just after it starts (what it
+// started before is not joined).
+func spawnDirect(argv, env []string, stdout, stderr *os.File, join func(pid int) error) (*Spawned, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	ownGroup(cmd)
 	cmd.Env, cmd.Stdout, cmd.Stderr = env, stdout, stderr
 	if err := Start(cmd); err != nil {
 		return nil, err
+	}
+	if join != nil {
+		if err := join(cmd.Process.Pid); err != nil {
+			KillGroup(cmd.Process.Pid)
+			cmd.Wait()
+			return nil, err
+		}
 	}
 	s := &Spawned{Pid: cmd.Process.Pid, Started: time.Now(), group: cmd.Process.Pid, cmd: cmd}
 	s.wait = func() (Ended, error) {

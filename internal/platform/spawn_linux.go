@@ -36,13 +36,17 @@ var reaper struct {
 // waits for it itself, so that its maxrss is its own (from the shell's
 // megabyte or two up), as GNU time reports it. Without /bin/sh, or where the kernel refuses a subreaper, the
 // program is this process's own child (Ended.OwnPeak false).
-func Spawn(argv, env []string, stdout, stderr *os.File) (*Spawned, error) {
+//
+// join, if not nil, is given the program's process before the program
+// starts (a control group takes it in: Linux starts every child of it in
+// it too); where the program is this process's own child, just after.
+func Spawn(argv, env []string, stdout, stderr *os.File, join func(pid int) error) (*Spawned, error) {
 	if _, err := os.Stat(shell); err != nil {
-		return spawnDirect(argv, env, stdout, stderr)
+		return spawnDirect(argv, env, stdout, stderr, join)
 	}
 	reaper.once.Do(func() { reaper.err = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })
 	if reaper.err != nil {
-		return spawnDirect(argv, env, stdout, stderr)
+		return spawnDirect(argv, env, stdout, stderr, join)
 	}
 	// The shell forks a subshell in the background that tells its process
 	// id on descriptor 3 and waits on descriptor 4 (the gate) before it
@@ -77,6 +81,12 @@ func Spawn(argv, env []string, stdout, stderr *os.File) (*Spawned, error) {
 	if perr != nil || pid <= 0 {
 		KillGroup(cmd.Process.Pid)
 		return nil, fmt.Errorf("%s did not start %s (%v)", shell, argv[0], errors.Join(werr, perr))
+	}
+	if join != nil {
+		if err := join(pid); err != nil {
+			KillGroup(cmd.Process.Pid)
+			return nil, err
+		}
 	}
 	started := time.Now()
 	gateW.Close() // the program starts

@@ -28,7 +28,7 @@ const guardEnv = "NQUEENS_TEST_GUARD"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(guardEnv) == "spawn" {
-		p, err := platform.Spawn([]string{"/bin/sh", "-c", `sleep 1000 & echo $!; sleep 1001 & echo $!; echo $$; exec sleep 1002`}, os.Environ(), os.Stdout, os.Stderr)
+		p, err := platform.Spawn([]string{"/bin/sh", "-c", `sleep 1000 & echo $!; sleep 1001 & echo $!; echo $$; exec sleep 1002`}, os.Environ(), os.Stdout, os.Stderr, nil)
 		if err != nil {
 			fmt.Println("spawn:", err)
 			os.Exit(1)
@@ -52,7 +52,7 @@ func TestMain(m *testing.M) {
 // returns how it ended.
 func spawnAlloc(t *testing.T, mib int) platform.Ended {
 	t.Helper()
-	p, err := platform.Spawn([]string{os.Args[0]}, append(os.Environ(), allocEnv+"="+strconv.Itoa(mib), "GOGC=off"), os.Stdout, os.Stderr)
+	p, err := platform.Spawn([]string{os.Args[0]}, append(os.Environ(), allocEnv+"="+strconv.Itoa(mib), "GOGC=off"), os.Stdout, os.Stderr, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestSpawnEnds(t *testing.T) {
 			defer wg.Done()
 			for i := range 100 {
 				code := (g*100 + i) % 7
-				p, err := platform.Spawn([]string{"/bin/sh", "-c", fmt.Sprintf("exit %d", code)}, os.Environ(), nil, nil)
+				p, err := platform.Spawn([]string{"/bin/sh", "-c", fmt.Sprintf("exit %d", code)}, os.Environ(), nil, nil, nil)
 				if err != nil {
 					t.Error(err)
 					return
@@ -118,21 +118,21 @@ func TestSpawnEnds(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	p, err := platform.Spawn([]string{"/bin/sh", "-c", "kill -SEGV $$"}, os.Environ(), nil, nil)
+	p, err := platform.Spawn([]string{"/bin/sh", "-c", "kill -SEGV $$"}, os.Environ(), nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e, err := p.Wait(); err != nil || e.Code != -1 || e.SignalNumber != 11 {
 		t.Errorf("a crash: %+v %v", e, err)
 	}
-	p, err = platform.Spawn([]string{"/nonexistent/solver"}, os.Environ(), nil, nil)
+	p, err = platform.Spawn([]string{"/nonexistent/solver"}, os.Environ(), nil, nil, nil)
 	if err == nil {
 		if e, err := p.Wait(); err != nil || e.Code == 0 {
 			t.Errorf("a missing program: %+v %v", e, err)
 		}
 	}
 	// A group killed whole: the program and its own child.
-	p, err = platform.Spawn([]string{"/bin/sh", "-c", "sleep 300 & wait"}, os.Environ(), nil, nil)
+	p, err = platform.Spawn([]string{"/bin/sh", "-c", "sleep 300 & wait"}, os.Environ(), nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
