@@ -19,6 +19,7 @@ var allowedImports = map[string][]string{
 	"model":               {"internal/textio"},   // a leaf: the escape of comment lines
 	"internal/textio":     {"internal/memlimit"}, // leaves both: what a read holds must fit
 	"internal/platform":   {},                    // what differs between systems, on x/sys
+	"internal/cgroup":     {},                    // a run's control group, on the cgroup file system
 	"internal/atomicfile": {"internal/platform"},
 	"internal/memlimit":   {"internal/platform"},
 	"internal/panics":     {},
@@ -40,7 +41,7 @@ var allowedImports = map[string][]string{
 	"confirm":             {"", "model", "native", "encode", "cnf/drat", "solvers/sat", "solvers/dlx", "internal/memlimit"},
 	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
 	"suite":               {"", "confirm", "model", "native", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/pyrand", "internal/textio"},
-	"lab":                 {"", "confirm", "draw", "model", "encode", "cnf", "cnf/drat", "solvers/sat", "solvers/minizinc", "suite", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/panics", "internal/platform", "internal/textio"},
+	"lab":                 {"", "confirm", "draw", "model", "encode", "cnf", "cnf/drat", "solvers/sat", "solvers/minizinc", "suite", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/panics", "internal/platform", "internal/textio", "internal/cgroup"},
 	"cluster":             {"", "model", "native", "internal/lockfile", "internal/textio", "internal/memlimit"},
 	"draw":                {"model", "native"},
 	"scripts/typecheck":   {}, // a tool of the test script

@@ -1,8 +1,8 @@
 package lab
 
 import (
-	"fmt"
 	"cmp"
+	"fmt"
 	"slices"
 	"sort"
 	"time"
