@@ -83,6 +83,9 @@ type Options struct {
 	Certify bool
 	// Progress, if set, is called after each instance.
 	Progress func(done, total int)
+	// BenchExec writes, beside every file, its BenchExec task definition
+	// (TaskDefinition), and the property file they name (PropertyFile).
+	BenchExec bool
 }
 
 // Calibration is a band of time under a reference solver.
@@ -702,11 +705,28 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 				if row.Variables, row.Clauses, err = format.Size(in.p, a); err != nil {
 					return nil, err
 				}
+				if o.BenchExec {
+					row.TaskDefinition = row.File + TaskDefinitionExtension
+					if _, err := writeHashed(ctx, filepath.Join(dir, row.TaskDefinition), func(w io.Writer) error {
+						_, err := w.Write(TaskDefinition(row))
+						return err
+					}, nil); err != nil {
+						return nil, err
+					}
+				}
 				rows = append(rows, row)
 			}
 		}
 		if o.Progress != nil {
 			o.Progress(k+1, len(insts))
+		}
+	}
+	if o.BenchExec {
+		if _, err := writeHashed(ctx, filepath.Join(dir, PropertyFile), func(w io.Writer) error {
+			_, err := io.WriteString(w, propertyText)
+			return err
+		}, nil); err != nil {
+			return nil, err
 		}
 	}
 	if err := writeManifests(dir, o.Command, rows); err != nil {

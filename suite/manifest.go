@@ -92,6 +92,9 @@ type Row struct {
 	// of UNSAT, which anyone can check ("nqueens verify"), and which
 	// Verify checks.
 	Refutation string `json:"refutation,omitempty"`
+	// TaskDefinition names the file's BenchExec task definition beside it
+	// (FILE.yml, TaskDefinition), with Options.BenchExec.
+	TaskDefinition string `json:"task_definition,omitempty"`
 	// Command writes the file again, byte for byte: nqueens encode with
 	// the instance's squares, format and encoding. It is the header's.
 	Command string `json:"command"`
@@ -203,6 +206,9 @@ func (r Row) problem() string {
 	}
 	if r.Refutation != "" && (!plainName(r.Refutation) || !strings.HasSuffix(r.Refutation, encode.RefutationExtension) || r.Refutation == r.File) {
 		return fmt.Sprintf("refutation %q is not the name of a refutation file (%s) of the suite", textio.Clip(r.Refutation, 40), encode.RefutationExtension)
+	}
+	if r.TaskDefinition != "" && r.TaskDefinition != r.File+TaskDefinitionExtension {
+		return fmt.Sprintf("task definition %q is not %s%s", textio.Clip(r.TaskDefinition, 40), r.File, TaskDefinitionExtension)
 	}
 	if r.Refutation != "" && r.Expected != Unsatisfiable {
 		return fmt.Sprintf("a refutation with the answer %s", r.Expected)
@@ -343,7 +349,7 @@ func writeHashed(ctx context.Context, path string, write func(io.Writer) error, 
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason", "k", "exclude_sum", "exclude_diff", "reference", "reference_s", "gbd_hash", "refutation", "budget_s"}
+var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason", "k", "exclude_sum", "exclude_diff", "reference", "reference_s", "gbd_hash", "refutation", "budget_s", "task_definition"}
 
 // Manifest is the content of manifest.json.
 type Manifest struct {
@@ -376,7 +382,7 @@ func writeManifests(dir, command string, rows []Row) error {
 			}
 			cw.Write([]string{r.File, string(r.Expected), r.ID, r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), r.Fixed, r.Blocked,
 				strconv.FormatUint(r.Seed, 10), string(r.Format), r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol, r.Certificate, r.Command,
-				strconv.FormatUint(r.DecideNodes, 10), r.Reason, strconv.Itoa(r.K), r.ExcludeSum, r.ExcludeDiff, r.Reference, referenceSeconds(r), r.GBDHash, r.Refutation, budgetSeconds(r)})
+				strconv.FormatUint(r.DecideNodes, 10), r.Reason, strconv.Itoa(r.K), r.ExcludeSum, r.ExcludeDiff, r.Reference, referenceSeconds(r), r.GBDHash, r.Refutation, budgetSeconds(r), r.TaskDefinition})
 		}
 		cw.Flush()
 		return cw.Error()

@@ -102,6 +102,7 @@ type verifier struct {
 	settled  map[string]*model.Problem // by id: decided again as the manifest says
 	decided  map[string]bool
 	refuted  map[string]bool // refutation files checked
+	property bool            // the property file of task definitions checked
 }
 
 // row verifies one row of the manifest on its own (Verify), noting every
@@ -133,6 +134,23 @@ func (v *verifier) row(ctx context.Context, r Row) {
 	}
 	if err := checkSize(r, data, p); err != nil {
 		bad("%s: %v", r.File, err)
+	}
+	if r.TaskDefinition != "" {
+		// What Generate writes for the row, byte for byte, and the
+		// property file it names.
+		if data, err := readSuiteFile(v.dir, r.TaskDefinition, 1<<20); err != nil {
+			bad("%v", err)
+		} else if !bytes.Equal(data, TaskDefinition(r)) {
+			bad("%s: not the task definition of %s as the manifest gives it", r.TaskDefinition, r.File)
+		}
+		if !v.property {
+			v.property = true
+			if data, err := readSuiteFile(v.dir, PropertyFile, 1<<20); err != nil {
+				bad("%v", err)
+			} else if string(data) != propertyText {
+				bad("%s: not the property file that the task definitions name", PropertyFile)
+			}
+		}
 	}
 	if key := r.ID + "\x00" + r.Refutation; r.Refutation != "" && !v.refuted[key] {
 		v.refuted[key] = true // the rows of an id are one problem

@@ -188,6 +188,7 @@ The manifest is written last: an interrupted run leaves none.`,
 	c.Flags().IntVar(&o.MinOpen, "k", suite.DefaultMinOpen, "diagonals: every row and column keeps at least K open squares")
 	c.Flags().StringVar(&calibrate, "calibrate", "", "diagonals: keep only instances that a reference solver decides within a band of time, SOLVER:MIN-MAX (e.g. cadical:10s-100s); lists are drawn until --count are kept")
 	c.Flags().StringArrayVar(&lists, "diagonals", nil, "diagonals: the instances of a .param file, FILE.param (every prefix) or FILE.param:D (its first D); repeated")
+	c.Flags().BoolVar(&o.BenchExec, "benchexec", false, "write beside every file its BenchExec task definition (FILE.yml, format 2.0: the file, and the expected verdict of the property satisfiable.prp, also written)")
 	c.Flags().StringVarP(&out, "out", "o", "", "folder to write the suite into")
 	c.Flags().StringVar(&verify, "verify", "", "re-check the suite in this folder")
 	return c
