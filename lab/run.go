@@ -702,9 +702,12 @@ func runOne(ctx context.Context, dir string, row suite.Row, companion *suite.Row
 		join = func(pid int) error { joinErr = group.Add(pid); return joinErr }
 	}
 	proc, err := platform.Spawn(argv, env, stdoutFile, stderrFile, join)
+	var he *platform.HarnessError
 	switch {
 	case joinErr != nil:
 		return rec, fmt.Errorf("lab: %v", joinErr) // the harness's failure
+	case errors.As(err, &he):
+		return rec, fmt.Errorf("lab: %s on %s: %v", run.Name(), row.File, err)
 	case err != nil:
 		rec.Status, rec.Detail = Crash, fmt.Sprintf("cannot start: %v", err)
 		return rec, nil

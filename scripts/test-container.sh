@@ -43,16 +43,19 @@ for flags in "" "--ulimit nofile=$(ulimit -n):$(ulimit -n) --ulimit nproc=1024:1
   fi
   why=$(printf '%s\n' "$out" | tail -1)
 done
-run() { # run ARGS...: the image's entry point with ARGS, /parts the parts folder
+mkdir -p "$work/tmp"
+run() { # run ARGS...: the image's entry point with ARGS, /parts the parts folder, /tmp an empty one (the Jobs' volumes)
   if [ "$mode" = podman ]; then
     # shellcheck disable=SC2086
-    podman run --rm $run_flags -v "$work/parts:/parts" "$image" "$@"
+    podman run --rm $run_flags -v "$work/parts:/parts" -v "$work/tmp:/tmp" "$image" "$@"
   else
-    mkdir -p "$work/rootfs/parts"
+    mkdir -p "$work/rootfs/parts" "$work/rootfs/tmp" "$work/rootfs/proc"
     mount --bind "$work/parts" "$work/rootfs/parts"
+    mount --bind "$work/tmp" "$work/rootfs/tmp"
+    mount -t proc proc "$work/rootfs/proc" # as a pod has it
     local rc=0
     env -i "$(command -v chroot)" "$work/rootfs" /nqueens "$@" || rc=$?
-    umount "$work/rootfs/parts"
+    umount "$work/rootfs/proc" "$work/rootfs/tmp" "$work/rootfs/parts"
     return $rc
   fi
 }
@@ -75,3 +78,27 @@ total=$(run merge "${parts[@]}")
 printf '%s\n' "$total" | grep -q '^N = 14: 365,596 solutions; 8 shards' ||
   { echo "test-container: wrong total: $total" >&2; exit 1; }
 echo "test-container: the image ($mode) counted N = 14 in the Job's 8 shards and merged them: 365,596"
+
+# The lab's Indexed Job (examples/slurm/lab-indexed-job.yaml): each index
+# runs its shard of the study through the image into the shared volume;
+# the parts read as one study give the statuses of the same study run on
+# one machine.
+mapfile -t largs < <(sed -n '/^ *args:/,/^ *resources:/p' "$root/examples/slurm/lab-indexed-job.yaml" |
+  sed -n 's/^ *- *//p' | sed 's/^"\(.*\)"$/\1/')
+[ "${largs[1]:-}" = run ] && [ "${largs[2]:-}" = /parts/suite ] ||
+  { echo "test-container: the lab Job's arguments are not 'run /parts/suite ...': ${largs[*]}" >&2; exit 1; }
+shards=$(sed -n 's/^ *completions: *//p' "$root/examples/slurm/lab-indexed-job.yaml")
+"$work/ctx/out/nqueens" --quiet gen classic --from 2 --to 8 --formats dimacs,xcc --out "$work/parts/suite" >/dev/null
+mkdir -p "$work/parts/study"
+for ((i = 0; i < shards; i++)); do
+  run "${largs[@]//\$(INDEX)/$i}" >/dev/null
+done
+host() { "$work/ctx/out/nqueens" "$@"; }
+one=$work/one.jsonl
+# The same study on this machine, its solvers and repetitions the Job's.
+mapfile -t study < <(printf '%s\n' "${largs[@]}" | sed -n '/^--solvers$/,$p')
+host --quiet run "$work/parts/suite" --results "$one" "${study[@]}" >/dev/null
+statuses() { host report --runs "$work/runs.csv" "$@" && awk -F, 'NR > 1 { print $19 "," $3 "," $4 "," $7 }' "$work/runs.csv" | sort; }
+[ "$(statuses "$one")" = "$(statuses "$work/parts/study")" ] ||
+  { echo "test-container: the Job's shards' statuses differ from one machine's" >&2; diff <(statuses "$one") <(statuses "$work/parts/study") >&2; exit 1; }
+echo "test-container: the image ($mode) ran the lab Job's $shards shards, $(statuses "$one" | wc -l) runs: the statuses of one machine's"

@@ -4,7 +4,9 @@
 # job array of examples/slurm/count-shard.sbatch, make task 3 fail on its
 # first attempt, resubmit it, merge in a job that depends on it, check
 # 365,596; then count n = 12 by examples/slurm/submit.sh as a user runs
-# it; and stop the daemons this script started.
+# it; run a study of the lab in 4 shards by examples/slurm/lab-submit.sh
+# and hold it to the same study on one machine; and stop the daemons this
+# script started.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 [ "$(id -u)" = 0 ] || { echo "test-slurm: needs root (it starts slurmctld, slurmd and munged)" >&2; exit 2; }
@@ -15,7 +17,7 @@ if ! scontrol ping >/dev/null 2>&1; then
 fi
 work=$(mktemp -d /tmp/nqueens-slurm.XXXXXX)
 cleanup() {
-  scancel --name=nqueens-shard --name=nqueens-merge >/dev/null 2>&1 || true
+  scancel --name=nqueens-shard --name=nqueens-merge --name=nqueens-lab --name=nqueens-lab-report >/dev/null 2>&1 || true
   if [ "$started" = 1 ]; then bash "$root/scripts/slurm-down.sh" >/dev/null; fi
   rm -rf "$work"
 }
@@ -65,7 +67,7 @@ done
 # The number of work units is the build's own (a part file records it).
 units=$(grep -o '"units_total": *[0-9]*' "$work/part-0.json" | grep -o '[0-9]*$' || true)
 [ -n "$units" ] || { echo "test-slurm: no units_total in $work/part-0.json" >&2; exit 1; }
-grep -q "^N = 14: 365,596 solutions; 8 shards, $units work units of the join; 2 units a part recounted by the constraint-propagation search, all agree (--seed [0-9]*); agrees with OEIS\$" "$work/total.txt" ||
+grep -q "^N = 14: 365,596 solutions; 8 shards, $units work units of the join; 16 units recounted (2 a part at most) by the constraint-propagation search, all agree (--seed [0-9]*); agrees with OEIS\$" "$work/total.txt" ||
   { echo "test-slurm: wrong total:" >&2; cat "$work/total.txt" >&2; exit 1; }
 echo "test-slurm: $(cat "$work/total.txt")"
 
@@ -85,3 +87,31 @@ wait_job "$smerge"
 grep -q "^N = 12: 14,200 solutions; 3 shards, .* agrees with OEIS\$" "$sub/total.txt" ||
   { echo "test-slurm: submit.sh: wrong total:" >&2; cat "$sub/total.txt" >&2; exit 1; }
 echo "test-slurm: submit.sh: $(cat "$sub/total.txt")"
+
+# A study of the lab split in 4 shards by examples/slurm/lab-submit.sh (an
+# array task a shard, a report job after them) gives the same statuses and
+# summary as the same study on one machine, the times aside.
+lab="$work/lab"
+mkdir -p "$lab"
+"$work/nqueens" --quiet gen classic --from 2 --to 9 --formats dimacs,xcc --out "$lab/suite" >/dev/null
+study=(--solvers gini,dlx --solver "gs=gophersat" --repeat 2 --timeout 30s)
+"$work/nqueens" --quiet run "$lab/suite" --results "$lab/one.jsonl" "${study[@]}" >/dev/null
+read -r _ larray _ lreport < <(NQUEENS="$work/nqueens" CPUS=2 bash "$ex/lab-submit.sh" "$lab/suite" 4 "$lab/parts" "${study[@]}")
+[ -n "$lreport" ] || { echo "test-slurm: lab-submit.sh printed no job ids" >&2; exit 1; }
+wait_job "$larray"
+wait_job "$lreport"
+[ "$(state "$lreport")" = COMPLETED ] || { echo "test-slurm: the study's report did not complete ($(state "$lreport"))" >&2; cat "$lab"/parts/*.out >&2 || true; exit 1; }
+for f in summary.txt report.html runs.csv latex/report.tex; do
+  [ -s "$lab/parts/$f" ] || { echo "test-slurm: the study's report job wrote no $f" >&2; exit 1; }
+done
+# Statuses run by run, and the summary without its times.
+statuses() { # the file, configuration, repetition and status of every run
+  "$work/nqueens" report --runs "$lab/runs-of.csv" "$@" && awk -F, 'NR > 1 { print $19 "," $3 "," $4 "," $7 }' "$lab/runs-of.csv" | sort
+}
+summary() { "$work/nqueens" report --json "$@" | sed -n '1,/^]/p' | grep -v '"par2\|"cpu_s' ; }
+[ "$(statuses "$lab/one.jsonl")" = "$(statuses "$lab"/parts/part-*.jsonl)" ] ||
+  { echo "test-slurm: the shards' statuses differ from one machine's" >&2; diff <(statuses "$lab/one.jsonl") <(statuses "$lab"/parts/part-*.jsonl) >&2; exit 1; }
+[ "$(summary "$lab/one.jsonl")" = "$(summary "$lab/parts")" ] ||
+  { echo "test-slurm: the shards' summary differs from one machine's" >&2; diff <(summary "$lab/one.jsonl") <(summary "$lab/parts") >&2; exit 1; }
+runs=$(statuses "$lab"/parts/part-*.jsonl | wc -l)
+echo "test-slurm: lab-submit.sh: a study of $runs runs in 4 shards, the same statuses and summary as on one machine"

@@ -45,6 +45,18 @@ func TestRunStudy(t *testing.T) {
 			t.Fatalf("shard %d: %d %s", i, code, errs)
 		}
 	}
+	// A shard killed midway: its results file holds its first runs and
+	// half a line; the same command finishes it, running nothing twice.
+	cut := filepath.Join(parts, "part-2.jsonl")
+	raw, _ := os.ReadFile(cut)
+	lines := strings.SplitAfter(string(raw), "\n")
+	os.WriteFile(cut, []byte(strings.Join(lines[:5], "")+lines[5][:len(lines[5])/2]), 0o644)
+	if code, _, errs := runCLI(t, "", append([]string{"run", suiteDir, "--shard", "2/4", "--results", cut}, study...)...); code != 0 {
+		t.Fatalf("shard 2 resumed: %d %s", code, errs)
+	}
+	if again := readRecords(t, cut); len(again) != 9 {
+		t.Errorf("shard 2 resumed holds %d runs, want 9", len(again))
+	}
 	whole := readRecords(t, one)
 	if len(whole) != 6*3*2 {
 		t.Fatalf("%d runs on one machine, want 36 (6 files, 3 configurations, 2 repetitions)", len(whole))
@@ -104,7 +116,7 @@ func TestRunStudy(t *testing.T) {
 	}
 	short := filepath.Join(dir, "short.jsonl")
 	b3, _ := os.ReadFile(filepath.Join(parts, "part-3.jsonl"))
-	lines := strings.SplitAfter(string(b3), "\n")
+	lines = strings.SplitAfter(string(b3), "\n")
 	os.WriteFile(short, []byte(strings.Join(lines[:len(lines)-2], "")), 0o644)
 	other := filepath.Join(dir, "other.jsonl")
 	if code, _, errs := runCLI(t, "", "run", suiteDir, "--shard", "3/4", "--solvers", "gini", "--results", other, "-q"); code != 0 {

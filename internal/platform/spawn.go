@@ -1,6 +1,7 @@
 package platform
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"time"
@@ -54,6 +55,12 @@ func spawnDirect(argv, env []string, stdout, stderr *os.File, join func(pid int)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	ownGroup(cmd)
 	cmd.Env, cmd.Stdout, cmd.Stderr = env, stdout, stderr
+	in, err := emptyInput()
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	cmd.Stdin = in
 	if err := Start(cmd); err != nil {
 		return nil, err
 	}
@@ -77,4 +84,23 @@ func spawnDirect(argv, env []string, stdout, stderr *os.File, join func(pid int)
 		return e, nil
 	}
 	return s, nil
+}
+
+// HarnessError is a failure of this process to start a program, not of
+// the program: no pipe to give it, say.
+type HarnessError struct{ Err error }
+
+func (e *HarnessError) Error() string { return e.Err.Error() }
+func (e *HarnessError) Unwrap() error { return e.Err }
+
+// emptyInput is a standard input with nothing to read: the reading end of
+// a pipe whose writing end is closed (os/exec would open /dev/null, which
+// a container's bare file system may lack).
+func emptyInput() (*os.File, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, &HarnessError{fmt.Errorf("no pipe for a program's standard input: %v", err)}
+	}
+	w.Close()
+	return r, nil
 }

@@ -68,6 +68,14 @@ func Spawn(argv, env []string, stdout, stderr *os.File, join func(pid int) error
 	cmd := exec.Command(shell, append([]string{"-c", `{ read gate <&4; exec "$@" 4<&-; } 3>&- & echo $! >&3`, "sh"}, argv...)...)
 	ownGroup(cmd)
 	cmd.Env, cmd.Stdout, cmd.Stderr = env, stdout, stderr
+	in, err := emptyInput()
+	if err != nil {
+		w.Close()
+		gateR.Close()
+		return nil, err
+	}
+	defer in.Close()
+	cmd.Stdin = in
 	cmd.ExtraFiles = []*os.File{w, gateR}
 	err = Start(cmd)
 	w.Close()
