@@ -38,10 +38,13 @@ type Chart struct {
 type Series struct {
 	Name string
 	XY   [][2]float64
-	// Style, if above 0, picks the color (Style-1 in the palette) instead
-	// of the series' place; Dashed draws the line dashed.
+	// Style, if above 0, picks the color, mark and dash (Style-1 in their
+	// cycles) instead of the series' place; Dashed draws the line dashed
+	// (a virtual best solver's), and Shape, if above 0, picks the mark
+	// (Shape-1 in its cycle).
 	Style  int
 	Dashed bool
+	Shape  int
 }
 
 // chartColors give the series distinct colors, in order: the palette of
@@ -223,6 +226,22 @@ func (l legend) draw(c draw.Canvas) {
 	}
 }
 
+// look is the color, mark and dash of a series of the given style (its
+// place, or its Style-1): the marks shift by two each round of the
+// colors, and the dashes have a period of their own, so that no two of
+// the first 56 series share all three.
+func look(style int, s Series) (color.RGBA, draw.GlyphDrawer, []vg.Length) {
+	glyph := chartGlyphs[(style+2*(style/len(chartColors)))%len(chartGlyphs)]
+	if s.Shape > 0 {
+		glyph = chartGlyphs[(s.Shape-1)%len(chartGlyphs)]
+	}
+	dashes := chartDashes[style%len(chartDashes)]
+	if s.Dashed {
+		dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	}
+	return chartColors[style%len(chartColors)], glyph, dashes
+}
+
 // newPlot makes the gonum plot of a chart, and the entries of its legend,
 // which writeGrid draws beside it, not over its data.
 func newPlot(c Chart) (*plot.Plot, []legendEntry, error) {
@@ -260,13 +279,12 @@ func newPlot(c Chart) (*plot.Plot, []legendEntry, error) {
 			xy[k] = plotter.XY{X: x, Y: y}
 			lo, hi = math.Min(lo, math.Min(x, y)), math.Max(hi, math.Max(x, y))
 		}
-		col := chartColors[style%len(chartColors)]
+		col, glyph, dashes := look(style, s)
 		sc, err := plotter.NewScatter(xy)
 		if err != nil {
 			return nil, nil, fmt.Errorf("draw: %v", err)
 		}
-		sc.Color = col
-		sc.Shape = chartGlyphs[style%len(chartGlyphs)]
+		sc.Color, sc.Shape = col, glyph
 		sc.Radius = vg.Points(3)
 		if c.Points {
 			p.Add(sc)
@@ -277,12 +295,8 @@ func newPlot(c Chart) (*plot.Plot, []legendEntry, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("draw: %v", err)
 		}
-		l.Color = col
+		l.Color, l.Dashes = col, dashes
 		l.Width = vg.Points(1.5)
-		l.Dashes = chartDashes[style%len(chartDashes)]
-		if s.Dashed {
-			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-		}
 		p.Add(l, sc)
 		entries = append(entries, legendEntry{s.Name, []plot.Thumbnailer{l, sc}})
 	}

@@ -289,22 +289,16 @@ func ReportManifest(dir, results string, h Header) ([]suite.Row, string, error) 
 
 // SuiteName is how a report names the suite the results were made on:
 // its folder's name where its manifest is found (dir, from ReportManifest's
-// search), else the folder that the header's gen command wrote (--out),
-// else the name of the results.
+// search), else the name its results recorded, else the name of the
+// results.
 func SuiteName(dir string, h Header, results string) string {
 	if dir != "" {
 		if abs, err := filepath.Abs(dir); err == nil {
 			return filepath.Base(abs)
 		}
 	}
-	f := strings.Fields(h.Command)
-	for i, w := range f {
-		if out, ok := strings.CutPrefix(w, "--out="); ok {
-			return filepath.Base(out)
-		}
-		if w == "--out" && i+1 < len(f) {
-			return filepath.Base(f[i+1])
-		}
+	if h.Suite != "" {
+		return h.Suite
 	}
 	return results
 }
@@ -323,12 +317,13 @@ type ReportChart struct {
 // *nqueens.OptionError.
 func ReportCharts(recs []Record, pairs [][2]string) ([]ReportChart, error) {
 	cactus := CactusChart(recs)
-	for _, group := range byLimits(Prepare(recs)) {
+	for k, group := range byLimits(Prepare(recs)) {
+		// Grey and dashed, each set of limits its own mark.
 		vbs := cactusSeries(VBS+group[0].limitTag, VBSTimes(group))
-		vbs.Dashed, vbs.Style = true, 8
+		vbs.Dashed, vbs.Style, vbs.Shape = true, 8, 8+k
 		cactus.Series = append(cactus.Series, vbs)
 	}
-	charts := []ReportChart{{"cactus", "Instances solved against time, a line per solver and encoding; the dashed line is the virtual best solver.", cactus}}
+	charts := []ReportChart{{"cactus", "Instances solved against time, a line per solver and encoding; the grey dashed line is the virtual best solver (one per set of limits, where the runs have several).", cactus}}
 	if len(pairs) == 0 {
 		sum := Summarize(recs)
 		sort.SliceStable(sum, func(i, j int) bool { return sum[i].PAR2 < sum[j].PAR2 })

@@ -54,9 +54,12 @@ func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // Series is how charts and tables name a run's solver: with its encoding
 // for DIMACS files ("gini/pairwise"), else alone ("dlx").
+//
+// Where the runs were named by their limits (SplitLimits), the limits come
+// last: "gini/pairwise [10 s]".
 func Series(r Record) string {
 	if e := encodingOf(r); e != string(r.Format) {
-		return r.Solver + "/" + e
+		return strings.TrimSuffix(r.Solver, r.limitTag) + "/" + e + r.limitTag
 	}
 	return r.Solver
 }

@@ -26,10 +26,12 @@ type Header struct {
 	Version string `json:"version"`
 	// Build is the build that made the runs (nqueens.Build), for the
 	// record: resuming does not compare it.
-	Build    string   `json:"build,omitempty"`
-	Manifest string   `json:"manifest_sha256"`
-	Command  string   `json:"suite_command"`
-	Machine  *Machine `json:"machine,omitempty"`
+	Build    string `json:"build,omitempty"`
+	Manifest string `json:"manifest_sha256"`
+	Command  string `json:"suite_command"`
+	// Suite is the name of the suite's folder (a report's title).
+	Suite   string   `json:"suite,omitempty"`
+	Machine *Machine `json:"machine,omitempty"`
 	// Shard and Shards, of a shard of a study (run --shard), say which;
 	// Matrix names the study's matrix of runs and limits (MatrixDigest)
 	// and Runs is its size, so that a report of the shards tells a shard

@@ -347,6 +347,9 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 	sum := sha256.Sum256(raw)
 	machine := ThisMachine()
 	header := Header{Format: resultsFormat, Version: nqueens.Version, Build: nqueens.Build().String(), Manifest: hex.EncodeToString(sum[:]), Command: man.Command, Machine: &machine}
+	if abs, err := filepath.Abs(dir); err == nil {
+		header.Suite = filepath.Base(abs)
+	}
 	if o.Shards > 0 {
 		header.Shard, header.Shards, header.Matrix, header.Runs = o.Shard, o.Shards, MatrixDigest(matrix, o), len(matrix)
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"encoding/csv"
+	"encoding/json"
+	"fmt"
 	"iter"
 	"os"
 	"os/exec"
@@ -268,5 +270,94 @@ func TestMarkdownEscaped(t *testing.T) {
 	writeTable(&b, [][]string{{"solver", "runs"}, {"a\nb\rc", "1"}}, 1, false)
 	if strings.Count(b.String(), "\n") != 2 || !strings.Contains(b.String(), "a?b?c") {
 		t.Errorf("text:\n%q", b.String())
+	}
+}
+
+// TestReportStudyPrint: a study of eight solver configurations, one of
+// them also run under a second set of limits, two repetitions each, read
+// from its results files as one: the report names the suite in its title,
+// never merges the two sets of limits (a row, and a VBS, of each, named
+// by its limits), shows the median with its spread, and, loaded in
+// headless Chromium at 1280 px, wraps no number and no status in any of
+// its tables; its LaTeX compiles without an overfull box.
+func TestReportStudyPrint(t *testing.T) {
+	t.Setenv(beCLI, "1")
+	dir := t.TempDir()
+	suiteDir := filepath.Join(dir, "queens-study")
+	if code, _, errs := runCLI(t, "", "gen", "classic", "--from", "2", "--to", "9", "--formats", "dimacs", "--out", suiteDir, "-q"); code != 0 {
+		t.Fatalf("gen: %d %s", code, errs)
+	}
+	// Eight configurations of one wrapped solver (gini, in a process of
+	// its own), at a long path.
+	long := filepath.Join(dir, strings.Repeat("solvers-", 6))
+	os.MkdirAll(long, 0o755)
+	solver := fakeSolver(t, long, "wrap.sh", `exec "`+os.Args[0]+`" sat "$2" --solver gini -q`)
+	var args []string
+	for i := range 8 {
+		args = append(args, "--solver", fmt.Sprintf("config-%d=%s --option-%d", i, solver, i))
+	}
+	first, second := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+	if code, _, errs := runCLI(t, "", append([]string{"run", suiteDir, "--results", first, "--repeat", "2", "--timeout", "10s", "-q"}, args...)...); code != 0 {
+		t.Fatalf("run: %d %s", code, errs)
+	}
+	if code, _, errs := runCLI(t, "", "run", suiteDir, "--results", second, "--repeat", "2", "--timeout", "20s", "-q", "--solver", "config-0="+solver+" --option-0"); code != 0 {
+		t.Fatalf("run: %d %s", code, errs)
+	}
+	code, out, errs := runCLI(t, "", "report", first, second, "--json")
+	var rows []lab.Summary
+	json.NewDecoder(strings.NewReader(out)).Decode(&rows)
+	names := map[string]lab.Summary{}
+	for _, r := range rows {
+		names[r.Solver] = r
+	}
+	if code != 0 || len(rows) != 11 || names["config-0 [10 s]"].Runs != 8 || names["config-0 [20 s]"].Runs != 8 || names["VBS [10 s]"].Runs != 8 || names["VBS [20 s]"].Runs != 8 || names["config-3 [10 s]"].Reps != 2 {
+		t.Fatalf("report of two sets of limits: %d %q %q", code, out, errs)
+	}
+	page, tex := filepath.Join(dir, "report.html"), filepath.Join(dir, "tex")
+	if code, _, errs := runCLI(t, "", "report", first, second, "-o", page, "--latex", tex); code != 0 {
+		t.Fatalf("report -o: %d %q", code, errs)
+	}
+	if pdflatex, err := exec.LookPath("pdflatex"); err == nil {
+		cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "report.tex")
+		cmd.Dir = tex
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("pdflatex report.tex: %v\n%s", err, out)
+		} else if log, _ := os.ReadFile(filepath.Join(tex, "report.log")); strings.Contains(string(log), "Overfull \\hbox") {
+			t.Errorf("a table is wider than the page (an overfull box in report.log)")
+		}
+	}
+	exe := browser(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.Headless)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate("file://"+page), chromedp.WaitVisible(chromedp.CSS("#summary"))); err != nil {
+		t.Fatal(err)
+	}
+	shoot(t, ctx, page, "study-summary", "#summary")
+	shoot(t, ctx, page, "study-instances", "#instances")
+	shoot(t, ctx, page, "study-runs", "#runs")
+	shoot(t, ctx, page, "study-charts", "figure")
+	title, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.title + " | " + document.querySelector("h1").textContent`))
+	if err != nil || title != "nqueens run: queens-study | nqueens run: queens-study" {
+		t.Errorf("title %q (%v)", title, err)
+	}
+	// Every cell of a number or a status holds one line of text.
+	wrapped, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("td:not(.text)")).filter(td => {
+		const r = document.createRange(); r.selectNodeContents(td);
+		const rects = Array.from(r.getClientRects());
+		return rects.length > 1 && Math.max(...rects.map(x => x.top)) >= Math.min(...rects.map(x => x.bottom)) - 1;
+	}).map(td => td.closest("table").id + ": " + td.textContent)`))
+	if err != nil || len(wrapped) > 0 {
+		t.Errorf("cells wrapped at 1280 px (%v): %q", err, wrapped)
+	}
+	setup, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#setup").textContent`))
+	for _, want := range []string{"each set of limits a row of its own", "repetitions", "measured by"} {
+		if !strings.Contains(setup, want) {
+			t.Errorf("the setup says nothing of %q: %q", want, setup)
+		}
 	}
 }
