@@ -116,10 +116,23 @@ func chosen(flags ...bool) int {
 // and encoding: as text, Markdown, CSV or JSON.
 func writeSummary(e *env, rows []lab.Summary, markdown, asCSV, asJSON bool) error {
 	head := []string{"solver", "encoding", "runs", "SAT", "UNSAT", "TIMEOUT", "MEMOUT", "CRASH", "UNKNOWN", "WRONG", "PAR-2 s", "CPU s", "unique"}
+	// With repetitions, the spread of PAR-2 over them beside it.
+	repeated := slices.ContainsFunc(rows, func(s lab.Summary) bool { return s.Reps > 1 })
+	if repeated {
+		head = slices.Insert(head, 11, "PAR-2 of a repetition, least-most s")
+	}
 	cells := func(s lab.Summary) []string {
-		return []string{s.Solver, s.Encoding, strconv.Itoa(s.Runs), strconv.Itoa(s.Sat), strconv.Itoa(s.Unsat), strconv.Itoa(s.Timeout),
+		c := []string{s.Solver, s.Encoding, strconv.Itoa(s.Runs), strconv.Itoa(s.Sat), strconv.Itoa(s.Unsat), strconv.Itoa(s.Timeout),
 			strconv.Itoa(s.Memout), strconv.Itoa(s.Crash), strconv.Itoa(s.Unknown), strconv.Itoa(s.Wrong),
 			strconv.FormatFloat(s.PAR2, 'f', 3, 64), strconv.FormatFloat(s.CPU, 'f', 2, 64), strconv.Itoa(s.Unique)}
+		if repeated {
+			spread := ""
+			if s.Reps > 1 {
+				spread = strconv.FormatFloat(s.PAR2Min, 'f', 3, 64) + "-" + strconv.FormatFloat(s.PAR2Max, 'f', 3, 64)
+			}
+			c = slices.Insert(c, 11, spread)
+		}
+		return c
 	}
 	switch {
 	case asJSON:
