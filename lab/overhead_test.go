@@ -58,7 +58,7 @@ func BenchmarkRunOverhead(b *testing.B) {
 				Argv: func(file, _ string) []string { return []string{script, file} }, Read: lab.DIMACSAnswer(e)}
 			var ends []time.Time
 			o := lab.Options{Runners: []lab.Runner{runner}, Repeat: b.N, Measure: m, Timeout: time.Minute,
-				Results: filepath.Join(b.TempDir(), "r.jsonl"),
+				Results:  filepath.Join(b.TempDir(), "r.jsonl"),
 				Progress: func(done, total int) { ends = append(ends, time.Now()) }}
 			b.ResetTimer()
 			recs, err := lab.Run(ctx, dir, o)
