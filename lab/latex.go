@@ -189,12 +189,14 @@ var latexStatus = map[Status]string{Timeout: "TO", Memout: "MO", Crash: "CR", Un
 func latexInstances(recs []Record) string {
 	series, rows := InstanceTable(recs)
 	heads := map[string]string{}
-	for _, r := range recs {
+	for _, r := range Prepare(recs) {
+		// The solver's name above its encoding (and its limits, where the
+		// runs have several sets).
 		enc := ""
 		if Series(r) != r.Solver {
-			enc = encodingOf(r)
+			enc = encodingOf(r) + r.limitTag
 		}
-		heads[Series(r)] = seriesHead(r.Solver, enc)
+		heads[Series(r)] = seriesHead(strings.TrimSuffix(r.Solver, r.limitTag), enc)
 	}
 	var b strings.Builder
 	b.WriteString("% TO: timeout, MO: memory out, CR: crash, UN: unknown, WR: wrong; -: not run\n")

@@ -317,6 +317,9 @@ func TestReportStudyPrint(t *testing.T) {
 	if code, _, errs := runCLI(t, "", "report", first, second, "-o", page, "--latex", tex); code != 0 {
 		t.Fatalf("report -o: %d %q", code, errs)
 	}
+	if inst, _ := os.ReadFile(filepath.Join(tex, "instances.tex")); !strings.Contains(string(inst), `\shortstack[r]{config-0\\pairwise [20 s]}`) {
+		t.Errorf("instances.tex heads no column of config-0 under its second set of limits:\n%s", inst)
+	}
 	if pdflatex, err := exec.LookPath("pdflatex"); err == nil {
 		cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "report.tex")
 		cmd.Dir = tex

@@ -85,8 +85,8 @@ func TestGoLimit(t *testing.T) {
 		fmt.Println("golimit", l, ok)
 		return
 	}
-	if _, err := exec.LookPath("sh"); err != nil || runtime.GOOS != "linux" {
-		t.Skip("needs sh and Linux")
+	if _, err := exec.LookPath("sh"); err != nil || runtime.GOOS != "linux" || raceEnabled {
+		t.Skip("needs sh and Linux, and no race detector (its shadow memory is data segment too)")
 	}
 	out, err := exec.Command("sh", "-c", `ulimit -d 1000000 && MEMLIMIT_CHILD=1 exec "$0" -test.run '^TestGoLimit$'`, os.Args[0]).CombinedOutput()
 	var l int64
@@ -130,8 +130,8 @@ func TestFloor(t *testing.T) {
 			garbage[len(garbage)-1] = 1
 		}
 	}
-	if _, err := exec.LookPath("sh"); err != nil || runtime.GOOS != "linux" {
-		t.Skip("needs sh and Linux")
+	if _, err := exec.LookPath("sh"); err != nil || runtime.GOOS != "linux" || raceEnabled {
+		t.Skip("needs sh and Linux, and no race detector (its shadow memory is data segment too)")
 	}
 	for _, kb := range []int{163840, 170000, 200000, 262144} {
 		out, err := exec.Command("sh", "-c", fmt.Sprintf(`ulimit -d %d && MEMLIMIT_CHILD=floor exec "$0" -test.run '^TestFloor$'`, kb), os.Args[0]).CombinedOutput()

@@ -1,0 +1,5 @@
+//go:build !race
+
+package memlimit_test
+
+const raceEnabled = false
