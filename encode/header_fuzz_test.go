@@ -21,7 +21,8 @@ var commentPrefix = map[encode.Format]string{
 // command line, note, the source of the expected count), every format
 // writes each as one comment line and nothing else changes: no line
 // break, carriage return or separator of theirs starts a line of the
-// instance, and XCSP3's comment stays one well-formed XML comment.
+// instance, and XCSP3's comment stays one well-formed XML comment, its
+// command one processing instruction.
 func FuzzHeaderFields(f *testing.F) {
 	f.Add("nqueens 0.2.0", "nqueens encode 4", "hi\np cnf 1 1\n1 0\n%\n", "counted")
 	f.Add("a\rb", "x\u2028y", "--->", "<!-- -->\x00\x7f\u0085")
@@ -47,7 +48,8 @@ func FuzzHeaderFields(f *testing.F) {
 				t.Fatalf("%s: %d lines with the fields %q, %d without", format, len(got), []string{gen, command, note, source}, len(plain))
 			}
 			for i := range got {
-				if got[i] != plain[i] && !strings.HasPrefix(got[i], prefix) {
+				pi := format == encode.XCSP3 && strings.HasPrefix(got[i], "<?nqueens-command ") && strings.HasSuffix(got[i], "?>") && strings.Count(got[i], "?>") == 1
+				if got[i] != plain[i] && !strings.HasPrefix(got[i], prefix) && !pi {
 					t.Fatalf("%s: line %d is %q, not a header line (%q without the fields)", format, i+1, got[i], plain[i])
 				}
 			}

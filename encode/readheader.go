@@ -233,6 +233,12 @@ func Body(f Format, data []byte) []byte {
 	if f == XCSP3 {
 		if rest, ok := bytes.CutPrefix(data, []byte("<!--")); ok {
 			if _, after, ok := bytes.Cut(rest, []byte("-->")); ok {
+				// The command's processing instruction is the header's.
+				if pi, ok := bytes.CutPrefix(after, []byte("\n"+xcsp3CommandPI)); ok {
+					if _, next, ok := bytes.Cut(pi, []byte("?>")); ok {
+						return next
+					}
+				}
 				return after
 			}
 		}

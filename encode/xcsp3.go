@@ -29,7 +29,7 @@ func WriteXCSP3(ctx context.Context, w io.Writer, p model.Problem, opt Options) 
 	if excludedVariant(p) {
 		return writeXCSP3Diagonals(ctx, w, p, opt)
 	}
-	lines, err := describe(p, opt, []string{
+	lines, err := describe(p, withoutCommand(opt), []string{
 		"encoding: XCSP3, q[r] = column of the queen in row r (both 0-based), allDifferent on q[i], q[i]+i, q[i]-i",
 	})
 	if err != nil {
@@ -37,11 +37,7 @@ func WriteXCSP3(ctx context.Context, w io.Writer, p model.Problem, opt Options) 
 	}
 	n := p.N
 	b := textio.NewWriter(ctx, w)
-	b.Line("", "<!--")
-	for _, l := range lines {
-		b.Comment("  ", xmlComment(l))
-	}
-	b.Line("", "-->")
+	xcsp3Header(b, lines, opt.Command)
 	b.Buf = fmt.Appendf(b.Buf, "<instance format=\"XCSP3\" type=\"CSP\">\n  <variables>\n    <array id=\"q\" size=\"[%d]\"> 0..%d </array>\n  </variables>\n  <constraints>\n", n, n-1)
 	b.Line("", "    <allDifferent> q[] </allDifferent>")
 	for _, op := range []string{"add", "sub"} {
@@ -87,16 +83,12 @@ func writeXCSP3Diagonals(ctx context.Context, w io.Writer, p model.Problem, opt 
 	if p.Rows != nil {
 		format = append(format, "the rows of q[0], q[1], ... (0-based): "+intList(rows))
 	}
-	lines, err := describe(p, opt, format)
+	lines, err := describe(p, withoutCommand(opt), format)
 	if err != nil {
 		return err
 	}
 	b := textio.NewWriter(ctx, w)
-	b.Line("", "<!--")
-	for _, l := range lines {
-		b.Comment("  ", xmlComment(l))
-	}
-	b.Line("", "-->")
+	xcsp3Header(b, lines, opt.Command)
 	b.Buf = fmt.Appendf(b.Buf, "<instance format=\"XCSP3\" type=\"CSP\">\n  <variables>\n    <array id=\"q\" size=\"[%d]\">\n", len(rows))
 	for j, r := range rows {
 		var cols []int
@@ -149,6 +141,32 @@ func intList(xs []int) string {
 
 // xmlComment is l made fit for the inside of an XML comment, which must
 // not hold "--": a space goes between every two hyphens.
+// xcsp3Header writes the header of an XCSP3 file: its lines as one XML
+// comment, then the command that wrote it as a processing instruction,
+// <?nqueens-command nqueens encode ... ?>, where it can be copied whole
+// (an XML comment cannot hold "--", which its flags begin with).
+func xcsp3Header(b *textio.Writer, lines []string, command string) {
+	b.Line("", "<!--")
+	for _, l := range lines {
+		b.Comment("  ", xmlComment(l))
+	}
+	b.Line("", "-->")
+	if command != "" {
+		b.Line("", xcsp3CommandPI+" "+strings.ReplaceAll(textio.OneLine(command), "?>", "? >")+"?>")
+	}
+}
+
+// xcsp3CommandPI begins the processing instruction of an XCSP3 file's
+// command.
+const xcsp3CommandPI = "<?nqueens-command"
+
+// withoutCommand is opt without its command, which an XCSP3 file gives
+// apart from its comment.
+func withoutCommand(opt Options) Options {
+	opt.Command = ""
+	return opt
+}
+
 func xmlComment(l string) string {
 	for strings.Contains(l, "--") {
 		l = strings.ReplaceAll(l, "--", "- -")

@@ -86,6 +86,14 @@ type Options struct {
 	// BenchExec writes, beside every file, its BenchExec task definition
 	// (TaskDefinition), and the property file they name (PropertyFile).
 	BenchExec bool
+	// Force replaces another suite in the folder: its own files (its
+	// manifests, the files they list, the results made on it) are
+	// removed first. Without it, a folder that holds another suite, or
+	// files of one that no manifest lists, is refused.
+	Force bool
+	// Notice, if set, is told what was done besides writing: the old
+	// suite's files removed, files left, a suite found already there.
+	Notice func(string)
 }
 
 // Calibration is a band of time under a reference solver.
@@ -584,6 +592,25 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 		return nil, err
 	}
 	defer unlock()
+	// What the folder holds: the same suite is left as it is; another,
+	// or files of one, only replaced when asked.
+	ex, err := inspect(dir)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case o.Calibrate == nil && ex.same(dir, o.Command):
+		if o.Notice != nil {
+			o.Notice(fmt.Sprintf("%s holds this suite already (the same command, every file as its manifest says): nothing written", dir))
+		}
+		return ex.manifest.Files, nil
+	case (ex.manifest != nil || len(ex.stray) > 0) && !o.Force:
+		return nil, ex.refusal(dir)
+	case o.Force:
+		if err := ex.clear(dir, o.Notice); err != nil {
+			return nil, err
+		}
+	}
 	// An old suite's manifests go first: an interrupted run leaves no
 	// manifest that describes other files than the ones beside it.
 	for _, name := range manifestNames {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/csv"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -231,7 +232,7 @@ func TestGenerateOverSuite(t *testing.T) {
 	}
 	lock.Close()
 	ctx, cancel := context.WithCancel(context.Background())
-	o.Seed, o.Progress = 2, func(done, total int) {
+	o.Seed, o.Force, o.Progress = 2, true, func(done, total int) {
 		if done == 2 {
 			cancel()
 		}
@@ -257,7 +258,7 @@ func TestGenerateOverSuite(t *testing.T) {
 // link, a FIFO or a changed file, and never blocks reading one.
 func TestLinksAndSpecialFiles(t *testing.T) {
 	dir := t.TempDir()
-	o := suite.Options{Family: "completion", N: 8, M: 2, Count: 3, Seed: 1}
+	o := suite.Options{Family: "completion", N: 8, M: 2, Count: 3, Seed: 1, Force: true}
 	m, err := suite.Generate(context.Background(), dir, o)
 	if err != nil {
 		t.Fatal(err)
@@ -772,4 +773,59 @@ func withField(raw []byte, row int, field, value string) []byte {
 	m["files"].([]any)[row].(map[string]any)[field] = v
 	out, _ := json.Marshal(m)
 	return out
+}
+
+// TestGenerateKeepsOtherSuites: a folder that holds another suite (its
+// manifest, its files, the results of its runs) is refused without Force,
+// nothing of it changed; the same suite again is left as it is, and said;
+// with Force the old suite's own files go (and are named), files that are
+// not its stay; a folder of loose instance files is refused too.
+func TestGenerateKeepsOtherSuites(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	var notices []string
+	notice := func(s string) { notices = append(notices, s) }
+	a := suite.Options{Family: "classic", From: 4, To: 5, Command: "nqueens gen classic --from 4 --to 5", Notice: notice}
+	rowsA, err := suite.Generate(ctx, dir, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	sum := sha256.Sum256(raw)
+	os.WriteFile(filepath.Join(dir, "results.jsonl"), []byte(`{"format":"nqueens-results-1","manifest_sha256":"`+hex.EncodeToString(sum[:])+`"}`+"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
+	b := suite.Options{Family: "classic", From: 6, To: 6, Command: "nqueens gen classic --from 6 --to 6", Notice: notice}
+	if _, err := suite.Generate(ctx, dir, b); !errors.As(err, new(*nqueens.OptionError)) || !strings.Contains(err.Error(), `holds the suite of "nqueens gen classic --from 4 --to 5" (2 files, and 1 results files of its runs)`) {
+		t.Fatalf("another suite over it: %v", err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(dir, "manifest.json")); string(after) != string(raw) {
+		t.Fatal("the refused suite's manifest was changed")
+	}
+	if _, err := suite.Generate(ctx, dir, a); err != nil || len(notices) != 1 || !strings.Contains(notices[0], "holds this suite already") {
+		t.Fatalf("the same suite again: %v %q", err, notices)
+	}
+	b.Force = true
+	if _, err := suite.Generate(ctx, dir, b); err != nil {
+		t.Fatal(err)
+	}
+	if len(notices) != 2 || !strings.Contains(notices[1], "removed the old suite") || !strings.Contains(notices[1], "results.jsonl") {
+		t.Errorf("--force: %q", notices)
+	}
+	for _, r := range rowsA {
+		if _, err := os.Stat(filepath.Join(dir, r.File)); err == nil {
+			t.Errorf("%s of the old suite left", r.File)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "notes.txt")); err != nil {
+		t.Error("a file that is not the old suite's was removed")
+	}
+	loose := t.TempDir()
+	os.WriteFile(filepath.Join(loose, "mine.cnf"), []byte("p cnf 1 1\n1 0\n"), 0o644)
+	if _, err := suite.Generate(ctx, loose, a); !errors.As(err, new(*nqueens.OptionError)) || !strings.Contains(err.Error(), "files that no manifest lists (mine.cnf)") {
+		t.Errorf("loose files: %v", err)
+	}
+	a.Force = true
+	if _, err := suite.Generate(ctx, loose, a); err != nil || !strings.Contains(notices[len(notices)-1], "left in") {
+		t.Errorf("loose files, --force: %v %q", err, notices)
+	}
 }

@@ -126,7 +126,7 @@ Every model and cover is verified as a solution before it is counted.
 			}
 			more, written := "", ""
 			if r.All == 0 {
-				if more, err = refute.write(cmd.Context(), e, p, r.Provenance.Farkas); err != nil {
+				if more, err = refute.write(cmd, e, p, r.Provenance.Farkas); err != nil {
 					return err
 				}
 				if more == "" {

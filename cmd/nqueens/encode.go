@@ -53,7 +53,7 @@ variable map and the expected number of solutions when it is known.`,
 			if err != nil {
 				return err
 			}
-			opt := nqueens.EncodeOptions{Format: encode.Format(format), AMO: amo, Order: order, Command: e.cmdline, Note: note}
+			opt := nqueens.EncodeOptions{Format: encode.Format(format), AMO: amo, Order: order, Command: e.reproducible(cmd), Note: note}
 			if err := opt.Validate(p); err != nil {
 				return usageError{err}
 			}

@@ -137,8 +137,9 @@ The manifest is written last: an interrupted run leaves none.`,
 				o.Formats = append(o.Formats, ff)
 			}
 			o.AMOs = splitList(amos)
-			o.Command = cmdline.Join(withoutOut(e.args))
+			o.Command = e.reproducible(cmd)
 			o.Reproduce = encodeCommand
+			o.Notice = func(msg string) { fmt.Fprintln(e.stderr, "nqueens: "+msg) }
 			if err := o.Validate(); err != nil {
 				return err
 			}
@@ -188,28 +189,11 @@ The manifest is written last: an interrupted run leaves none.`,
 	c.Flags().IntVar(&o.MinOpen, "k", suite.DefaultMinOpen, "diagonals: every row and column keeps at least K open squares")
 	c.Flags().StringVar(&calibrate, "calibrate", "", "diagonals: keep only instances that a reference solver decides within a band of time, SOLVER:MIN-MAX (e.g. cadical:10s-100s); lists are drawn until --count are kept")
 	c.Flags().StringArrayVar(&lists, "diagonals", nil, "diagonals: the instances of a .param file, FILE.param (every prefix) or FILE.param:D (its first D); repeated")
+	c.Flags().BoolVar(&o.Force, "force", false, "replace another suite in --out: its own files (manifests, the files they list, results of its runs) are removed first, and named")
 	c.Flags().BoolVar(&o.BenchExec, "benchexec", false, "write beside every file its BenchExec task definition (FILE.yml, format 2.0: the file, and the expected verdict of the property satisfiable.prp, also written)")
 	c.Flags().StringVarP(&out, "out", "o", "", "folder to write the suite into")
 	c.Flags().StringVar(&verify, "verify", "", "re-check the suite in this folder")
 	return c
-}
-
-// withoutOut is the arguments less the output folder (--out DIR, -o DIR and
-// their = forms), which a suite's files and manifest do not record: the
-// same command writes the same bytes into any folder.
-func withoutOut(args []string) []string {
-	var out []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--out" || a == "-o":
-			i++ // and its value
-		case strings.HasPrefix(a, "--out=") || strings.HasPrefix(a, "-o"):
-		default:
-			out = append(out, a)
-		}
-	}
-	return out
 }
 
 // encodeCommand is the command that writes the file of a suite's instance

@@ -23,7 +23,6 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/atomicfile"
-	"github.com/queenslab/nqueens/internal/cmdline"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/panics"
 	"github.com/queenslab/nqueens/internal/platform"
@@ -116,7 +115,6 @@ func (f failure) Error() string { return f.msg }
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	cmdline        string
 	args           []string // the arguments, as given
 	// quiet and progressMode are the root's --quiet and --progress.
 	quiet        bool
@@ -148,7 +146,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	out := &checkedWriter{w: stdout}
-	e := &env{stdin: stdin, stdout: out, stderr: stderr, cmdline: cmdline.Join(args), args: args}
+	e := &env{stdin: stdin, stdout: out, stderr: stderr, args: args}
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "nqueens: internal error: %s (please report)\n", oneLine(fmt.Sprint(r)))

@@ -1292,3 +1292,64 @@ func TestEstimateCount(t *testing.T) {
 		t.Errorf("--sample 2^63-1: %d %q", code, out)
 	}
 }
+
+// TestReproducibleBytes: the flags that change only what a command shows
+// or where it writes (--progress, --quiet, --jobs, -o, --out, --force)
+// are not recorded: one suite written under each has the same bytes,
+// manifest and files alike, and so has one instance encoded under each;
+// the command a header records runs again to the same bytes.
+func TestReproducibleBytes(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"gen", "completion", "--n", "8", "--m", "2", "--count", "2", "--formats", "dimacs,xcc,xcsp3,opb"}
+	var first map[string]string
+	for i, extra := range [][]string{nil, {"-q"}, {"--progress", "off"}, {"--progress=json", "--quiet"}, {"--force"}} {
+		out := filepath.Join(dir, fmt.Sprintf("s%d", i))
+		args := append(append(append([]string{}, base...), extra...), "--out", out)
+		if code, _, errs := runCLI(t, "", args...); code != 0 {
+			t.Fatalf("%v: %d %s", args, code, errs)
+		}
+		files := map[string]string{}
+		entries, _ := os.ReadDir(out)
+		for _, e := range entries {
+			if !strings.HasPrefix(e.Name(), ".") {
+				b, _ := os.ReadFile(filepath.Join(out, e.Name()))
+				files[e.Name()] = string(b)
+			}
+		}
+		if first == nil {
+			first = files
+			continue
+		}
+		for name, b := range first {
+			if files[name] != b {
+				t.Errorf("%v: %s differs from the suite written without them", extra, name)
+			}
+		}
+	}
+	var header string
+	for _, extra := range [][]string{{"-q"}, {"--progress", "off"}, nil} {
+		out := filepath.Join(dir, "e.cnf")
+		args := append([]string{"encode", "7", "--fix", "1:1"}, extra...)
+		args = append(args, "-o", out)
+		if code, _, errs := runCLI(t, "", args...); code != 0 {
+			t.Fatalf("%v: %d %s", args, code, errs)
+		}
+		b, _ := os.ReadFile(out)
+		if header == "" {
+			header = string(b)
+		} else if string(b) != header {
+			t.Errorf("encode %v: other bytes", extra)
+		}
+	}
+	if !strings.Contains(header, "c command: nqueens encode 7 --fix 1:1\n") {
+		t.Errorf("the header's command:\n%s", header[:300])
+	}
+	// The command recorded writes the same bytes again.
+	line := header[strings.Index(header, "c command: ")+len("c command: "):]
+	line = line[:strings.IndexByte(line, '\n')]
+	words := cmdline.Split(line)
+	code, again, _ := runCLI(t, "", words[1:]...)
+	if code != 0 || again != header {
+		t.Errorf("the header's command %q writes other bytes", line)
+	}
+}

@@ -1,8 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
+	"github.com/queenslab/nqueens/internal/cmdline"
+	"github.com/spf13/pflag"
 	"io"
 	"os"
 	"path/filepath"
@@ -68,15 +69,15 @@ func (r *refutationFlag) add(c *cobra.Command) {
 // write writes f, the checked refutation of p (nil when there is none), to
 // the file of --refutation, and returns what the answer's line adds: ""
 // when written or not asked for, else why no file was written.
-func (r *refutationFlag) write(ctx context.Context, e *env, p model.Problem, f *model.Farkas) (string, error) {
+func (r *refutationFlag) write(cmd *cobra.Command, e *env, p model.Problem, f *model.Farkas) (string, error) {
 	switch {
 	case r.path == "":
 		return "", nil
 	case f == nil:
 		return fmt.Sprintf("; no refutation written to %s: the linear relaxation does not refute it", r.path), nil
 	}
-	opt := encode.Options{Generator: "nqueens " + nqueens.Version, Command: e.cmdline}
-	return "", atomicfile.Write(ctx, r.path, func(w io.Writer) error { return encode.WriteRefutation(w, p, f, opt) })
+	opt := encode.Options{Generator: "nqueens " + nqueens.Version, Command: e.reproducible(cmd)}
+	return "", atomicfile.Write(cmd.Context(), r.path, func(w io.Writer) error { return encode.WriteRefutation(w, p, f, opt) })
 }
 
 // fileArg is a file that a command reads or writes, with the flag or
@@ -123,4 +124,42 @@ func distinctFiles(files ...fileArg) error {
 		}
 	}
 	return nil
+}
+
+// displayFlags change what a command shows or where it writes, never the
+// bytes it writes: a file's header and a suite's manifest record the
+// command without them, so that the same instances have the same bytes
+// however they were asked for.
+var displayFlags = map[string]bool{"progress": true, "quiet": true, "jobs": true, "output": true, "out": true,
+	"refutation": true, "json": true, "force": true, "markdown": true, "csv": true}
+
+// reproducible is the command line of cmd as given (e.args), less its
+// display flags and their values (displayFlags): what a file records.
+func (e *env) reproducible(cmd *cobra.Command) string {
+	var out []string
+	args := e.args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			out = append(out, args[i:]...)
+			break
+		}
+		var f *pflag.Flag
+		inline := false
+		switch {
+		case strings.HasPrefix(a, "--"):
+			name, _, hasValue := strings.Cut(a[2:], "=")
+			f, inline = cmd.Flags().Lookup(name), hasValue
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			f, inline = cmd.Flags().ShorthandLookup(a[1:2]), len(a) > 2
+		}
+		if f == nil || !displayFlags[f.Name] {
+			out = append(out, a)
+			continue
+		}
+		if !inline && f.NoOptDefVal == "" {
+			i++ // its value
+		}
+	}
+	return cmdline.Join(out)
 }

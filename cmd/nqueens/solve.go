@@ -125,7 +125,7 @@ solution: the exit status is then 1.
 			}
 			var none *nqueens.NoSolutionError
 			if errors.As(err, &none) {
-				more, err := refute.write(cmd.Context(), e, p, none.Provenance.Farkas)
+				more, err := refute.write(cmd, e, p, none.Provenance.Farkas)
 				if err != nil {
 					return err
 				}
