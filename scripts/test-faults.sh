@@ -127,7 +127,7 @@ check "verify 4294967295 (no 34 GB)" 2 1 q verify 4294967295 /dev/null
 check "encode unknown format" 2 1 q encode 8 -f nosuch
 check "encode --amo with xcc" 2 1 q encode 8 -f xcc --amo pairwise
 check "encode to a folder" 2 1 q encode 8 -o .
-check "sat --all with a solver that cannot" 2 1 q sat --all --solver cadical "$root/encode/testdata/golden/n4-pairwise.cnf"
+check "sat --count with a solver that cannot" 2 1 q sat --count --solver cadical "$root/encode/testdata/golden/n4-pairwise.cnf"
 check "check --budget -1s" 2 1 q check --budget -1s
 check "check empty range" 2 1 q check --from 5 --to 4
 check "gen unknown family" 2 1 q gen nosuch --out g

@@ -62,6 +62,16 @@ Every model and cover is verified as a solution before it is counted.
 			case ok && method == "":
 				method = string(m) // resumed by the method that began it
 			}
+			if unique {
+				// Before any method is chosen: none counts a variant's
+				// essentially distinct solutions (its squares break the
+				// board's symmetries).
+				for _, name := range []string{"fix", "block", "diagonals", "exclude-sum", "exclude-diff", "rows", "cols"} {
+					if cmd.Flags().Changed(name) {
+						return usagef("--unique counts essentially distinct solutions of the classic problem only (--%s breaks the board's symmetries): count without --unique", name)
+					}
+				}
+			}
 			p, ct, err := methodFor(&probFlags, args, method, def, nqueens.LookupCounter[string])
 			if err != nil {
 				return err
@@ -151,7 +161,7 @@ Every model and cover is verified as a solution before it is counted.
 	c.Flags().StringVar(&order, "order", "", "backtrack: lex (default) or heuristic (fewest squares first, with forward checking); the count is the same")
 	refute.add(c)
 	probFlags.add(c)
-	solverOpts.add(c)
+	solverOpts.addCounting(c)
 	unitOpts.add(c)
 	return c
 }

@@ -49,6 +49,14 @@ func (solverOpts *solverFlags) addSolver(c *cobra.Command) {
 	solverOpts.timeoutFlag.add(c)
 }
 
+// addCounting adds --solver (of the solvers that list every model: what a
+// count by SAT needs) and --amo and --timeout, as count takes them.
+func (solverOpts *solverFlags) addCounting(c *cobra.Command) {
+	c.Flags().StringVar(&solverOpts.solver, "solver", "", "sat: a solver that lists every model: gini (default), gophersat, clasp, cryptominisat5")
+	c.Flags().StringVar(&solverOpts.amo, "amo", "", "sat: at-most-one encoding (default "+nqueens.DefaultSATAMORule()+"; see nqueens encode --help)")
+	solverOpts.timeoutFlag.add(c)
+}
+
 // check refuses the sat flags with another method and a bad encoding.
 func (solverOpts *solverFlags) check(method nqueens.Method) error {
 	if method != nqueens.SAT && (solverOpts.solver != "" || solverOpts.amo != "") {

@@ -246,7 +246,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"sat", "/nonexistent.cnf"}, "", 2, "nqueens: cannot read /nonexistent.cnf: no such file or directory"},
 		{[]string{"sat"}, "p cnf 2 1\n1 3 0\n", 2, "nqueens: standard input: dimacs: line 2, column 3: literal 3 is out of range: the problem line gives 2 variables"},
 		{[]string{"sat", "--amo", "pairwise"}, "p cnf 1 1\n1 0\n", 2, "nqueens: unknown flag: --amo"},
-		{[]string{"sat", "--all", "--solver", "clasp"}, "c ind 1 0\np cnf 2 1\n1 2 0\n", 2, "nqueens: clasp cannot project on the 1 variables of c ind"},
+		{[]string{"sat", "--count", "--solver", "clasp"}, "c ind 1 0\np cnf 2 1\n1 2 0\n", 2, "nqueens: clasp cannot project on the 1 variables of c ind"},
+		{[]string{"sat", "--all", "--count"}, "p cnf 1 1\n1 0\n", 2, "nqueens: --all and --count: choose one"},
 		{[]string{"xcc"}, "a b\na z\n", 2, `nqueens: standard input: xcc: line 2, column 3: unknown item "z"`},
 		{[]string{"xcc", "--all", "--count"}, "a\na\n", 2, "nqueens: --all and --count: choose one"},
 		{[]string{"xcc"}, "a b\na\n", 1, ""},
@@ -374,16 +375,27 @@ func TestSATAndDLXMethods(t *testing.T) {
 // TestSATAndXCCFiles solves and counts files written by nqueens encode.
 func TestSATAndXCCFiles(t *testing.T) {
 	_, dimacs, _ := runCLI(t, "", "encode", "8", "--amo", "binary")
-	code, out, _ := runCLI(t, dimacs, "sat", "--all")
+	code, out, _ := runCLI(t, dimacs, "sat", "--count")
 	if code != exitSat || !strings.HasPrefix(out, "92 models, projected on the 64 variables of c ind") {
-		t.Errorf("sat --all: %d %q", code, out)
+		t.Errorf("sat --count: %d %q", code, out)
+	}
+	// --all lists them: 92 models of 8 queens each, then the count.
+	code, out, _ = runCLI(t, dimacs, "sat", "--all")
+	if code != exitSat || strings.Count(out, "\n\n") != 92 || strings.Count(out, " 0\n") != 92 || !strings.Contains(out, "\nc 92 models, projected on the 64 variables of c ind") {
+		t.Errorf("sat --all: %d %q", code, out[:min(len(out), 400)])
+	}
+	for _, model := range strings.Split(strings.TrimSpace(out[:strings.LastIndex(out, "\nc ")]), "\n\n") {
+		if queens := len(strings.Fields(model)) - strings.Count(model, "-") - strings.Count(model, "v") - 1; queens != 8 {
+			t.Errorf("a model of %d queens: %q", queens, model)
+			break
+		}
 	}
 	// Without c ind: the variables that occur, not the header's; none is 20.
-	code, out, _ = runCLI(t, "p cnf 5 2\n1 2 0\n-1 0\n", "sat", "--all")
+	code, out, _ = runCLI(t, "p cnf 5 2\n1 2 0\n-1 0\n", "sat", "--count")
 	if code != exitSat || out[:strings.Index(out, ";")] != "1 model, projected on the 2 variables that occur in the clauses (the header declares 5)" {
 		t.Errorf("sat --all without c ind: %d %q", code, out)
 	}
-	code, out, _ = runCLI(t, "p cnf 1 2\n1 0\n-1 0\n", "sat", "--all")
+	code, out, _ = runCLI(t, "p cnf 1 2\n1 0\n-1 0\n", "sat", "--count")
 	if code != exitUnsat || !strings.HasPrefix(out, "0 models, ") {
 		t.Errorf("sat --all, none: %d %q", code, out)
 	}

@@ -16,7 +16,8 @@ import (
 
 func newSAT(e *env) *cobra.Command {
 	var (
-		all, certify bool
+		all, count   bool
+		certify      bool
 		solverOpts   solverFlags
 		quietV       bool
 		started      time.Time
@@ -30,9 +31,11 @@ The answer is printed in the SAT competition format ("s SATISFIABLE" and "v"
 lines) with its exit status, 10 for SAT and 20 for UNSAT; every model is
 checked against the clauses first.
 
-With --all, count the models instead, projected on the variables of the
-file's "c ind" lines when it has them (gini, gophersat, cryptominisat5;
-clasp only without projection).
+With --count, count the models instead, projected on the variables of the
+file's "c ind" lines when it has them (else on the variables that occur);
+with --all, list them too, each as "v" lines of the projection's literals
+and a blank line, the count last as a "c" line (as xcc --all and --count;
+gini, gophersat, cryptominisat5; clasp only without projection).
 
 With --certify, an UNSAT answer is given only with its proof: the solver
 (cadical by default, or kissat) writes a DRAT proof, which is checked here
@@ -52,8 +55,11 @@ before "s UNSATISFIABLE" is printed; a proof that does not check is exit 1.`,
 			if err != nil {
 				return usageError{err}
 			}
-			if certify && (all || !s.Caps().Prove) {
-				return usagef("--certify needs a solver that writes DRAT proofs (cadical, kissat), and no --all")
+			if all && count {
+				return usagef("--all and --count: choose one")
+			}
+			if certify && (all || count || !s.Caps().Prove) {
+				return usagef("--certify needs a solver that writes DRAT proofs (cadical, kissat), and no --all or --count")
 			}
 			// The time given counts from here: the input's reading too (a
 			// FIFO without a writer, a pipe that gives nothing).
@@ -66,7 +72,7 @@ before "s UNSATISFIABLE" is printed; a proof that does not check is exit 1.`,
 				f, info, err = cnf.ReadFormula(r)
 				done()
 				if err == nil {
-					return solveFile(ctx, e, s, f, info, all, certify, quietV, &solverOpts, started)
+					return solveFile(ctx, e, s, f, info, all, count, certify, quietV, &solverOpts, started)
 				}
 			}
 			switch {
@@ -81,7 +87,8 @@ before "s UNSATISFIABLE" is printed; a proof that does not check is exit 1.`,
 			return usagef("%s: %v", what, err)
 		},
 	}
-	c.Flags().BoolVar(&all, "all", false, "count all models (projected on c ind when present)")
+	c.Flags().BoolVar(&all, "all", false, "list every model (projected on c ind when present) and count them")
+	c.Flags().BoolVar(&count, "count", false, "count the models (projected on c ind when present)")
 	c.Flags().BoolVar(&quietV, "no-model", false, "no v lines")
 	c.Flags().BoolVar(&certify, "certify", false, "UNSAT only with a checked DRAT proof (cadical, kissat)")
 	solverOpts.addSolver(c)
@@ -89,11 +96,11 @@ before "s UNSATISFIABLE" is printed; a proof that does not check is exit 1.`,
 }
 
 // solveFile answers the formula f read from a file, as nqueens sat does:
-// its models counted (all), or solved, with a checked proof of UNSAT
+// its models listed (all) or counted (count), or solved, with a checked proof of UNSAT
 // (certify), the answer in the SAT competitions' format.
-func solveFile(ctx context.Context, e *env, s sat.Solver, f *cnf.Formula, info *cnf.Info, all, certify, quietV bool, solverOpts *solverFlags, started time.Time) error {
-	if all {
-		return countFile(ctx, e, s, f, info, solverOpts, started)
+func solveFile(ctx context.Context, e *env, s sat.Solver, f *cnf.Formula, info *cnf.Info, all, count, certify, quietV bool, solverOpts *solverFlags, started time.Time) error {
+	if all || count {
+		return countFile(ctx, e, s, f, info, all, solverOpts, started)
 	}
 	var res sat.Result
 	var err error
@@ -132,7 +139,7 @@ func solveFile(ctx context.Context, e *env, s sat.Solver, f *cnf.Formula, info *
 	return fmt.Errorf("solver %s gave no answer", s.Name())
 }
 
-func countFile(ctx context.Context, e *env, s sat.Solver, f *cnf.Formula, info *cnf.Info, solverOpts *solverFlags, started time.Time) error {
+func countFile(ctx context.Context, e *env, s sat.Solver, f *cnf.Formula, info *cnf.Info, list bool, solverOpts *solverFlags, started time.Time) error {
 	en, ok := sat.EnumeratorOf(s)
 	if !ok {
 		return usagef("solver %s cannot list all models: use gini, gophersat, clasp or cryptominisat5", s.Name())
@@ -147,7 +154,29 @@ func countFile(ctx context.Context, e *env, s sat.Solver, f *cnf.Formula, info *
 			over += fmt.Sprintf(" (the header declares %d)", f.Vars)
 		}
 	}
-	n, err := en.Enumerate(ctx, f, sat.EnumOptions{Project: project, Jobs: 1}, func(sat.Model) bool { return true })
+	w := bufio.NewWriter(e.stdout)
+	defer w.Flush()
+	each := func(sat.Model) bool { return true }
+	if list {
+		// Each model as the projection's literals, "v ... 0" lines, a
+		// blank line after each.
+		each = func(m sat.Model) bool {
+			w.WriteString("v")
+			for k, v := range project {
+				if k > 0 && k%16 == 0 {
+					w.WriteString("\nv")
+				}
+				if v < len(m) && m[v] {
+					fmt.Fprintf(w, " %d", v)
+				} else {
+					fmt.Fprintf(w, " -%d", v)
+				}
+			}
+			w.WriteString(" 0\n\n")
+			return true
+		}
+	}
+	n, err := en.Enumerate(ctx, f, sat.EnumOptions{Project: project, Jobs: 1}, each)
 	if errors.Is(err, sat.ErrNoProjection) {
 		return usagef("%s cannot project on %s: use gini, gophersat or cryptominisat5", s.Name(), over)
 	}
@@ -157,7 +186,13 @@ func countFile(ctx context.Context, e *env, s sat.Solver, f *cnf.Formula, info *
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s, projected on %s; solver %s, %.3f s\n", plural(n, "model"), over, s.Name(), time.Since(started).Seconds())
+	if list {
+		fmt.Fprintf(w, "c ")
+	}
+	fmt.Fprintf(w, "%s, projected on %s; solver %s, %.3f s\n", plural(n, "model"), over, s.Name(), time.Since(started).Seconds())
+	if err := w.Flush(); err != nil {
+		return err
+	}
 	return satStatus(n)
 }
 
