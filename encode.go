@@ -26,6 +26,10 @@ type EncodeOptions struct {
 	// Command is the command line written into the header, and Note a
 	// line after it.
 	Command, Note string
+	// Answer, "SAT" or "UNSAT", is the answer the header gives where the
+	// number of solutions is not known (a suite's, decided by two
+	// methods); one that a known count contradicts is an error.
+	Answer string
 }
 
 // ExpectedCountMaxN is the largest N for which Encode counts the solutions
@@ -92,7 +96,7 @@ func Encode(ctx context.Context, w io.Writer, p model.Problem, o EncodeOptions) 
 	if err != nil {
 		return err
 	}
-	opt := encode.Options{Generator: "nqueens " + Version, Command: o.Command, Note: o.Note}
+	opt := encode.Options{Generator: "nqueens " + Version, Command: o.Command, Note: o.Note, Answer: o.Answer}
 	if _, _, known := encode.Expected(p); !known && p.N <= ExpectedCountMaxN {
 		r, err := native.Backtrack(ctx, p, native.BacktrackOptions{})
 		if err != nil {

@@ -24,6 +24,11 @@ type Options struct {
 	Expected *uint64
 	// ExpectedSource says how Expected was found ("counted by backtracking").
 	ExpectedSource string
+	// Answer, "SAT" or "UNSAT", is the answer the caller knows where the
+	// count is not known (a suite's, decided by two methods): the header
+	// gives it after the count. One that a known count contradicts is an
+	// error.
+	Answer string
 }
 
 // Expected returns the number of solutions of p when it is known without
@@ -85,6 +90,20 @@ func describe(p model.Problem, opt Options, format []string) ([]string, error) {
 		lines = append(lines, fmt.Sprintf("expected solutions: %d (%s)", count, source))
 	default:
 		lines = append(lines, "expected solutions: unknown")
+	}
+	switch known := opt.Expected != nil || ok; {
+	case opt.Answer != "" && opt.Answer != "SAT" && opt.Answer != "UNSAT":
+		return nil, fmt.Errorf("encode: the answer %q is neither SAT nor UNSAT", opt.Answer)
+	case opt.Answer != "" && known:
+		n := count
+		if opt.Expected != nil {
+			n = *opt.Expected
+		}
+		if (n > 0) != (opt.Answer == "SAT") {
+			return nil, fmt.Errorf("encode: the answer %s disagrees with the %d solutions the problem has", opt.Answer, n)
+		}
+	case opt.Answer != "":
+		lines = append(lines, "expected answer: "+opt.Answer+" (as given with the instance; the count is not known)")
 	}
 	return lines, nil
 }

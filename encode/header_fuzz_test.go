@@ -63,3 +63,22 @@ func FuzzHeaderFields(f *testing.F) {
 		}
 	})
 }
+
+// TestHeaderAnswer: a header gives the answer it is told where the count
+// is not known, and refuses one that a known count contradicts.
+func TestHeaderAnswer(t *testing.T) {
+	big := model.Problem{N: 20, Fixed: []model.Square{{Row: 0, Col: 3}}}
+	var b bytes.Buffer
+	if err := encode.Write(context.Background(), &b, big, encode.DIMACS, nil, encode.Natural, encode.Options{Answer: "SAT"}); err != nil || !strings.Contains(b.String(), "c expected answer: SAT (") {
+		t.Errorf("a variant of N = 20: %v\n%s", err, b.String()[:400])
+	}
+	for _, c := range []struct {
+		p      model.Problem
+		answer string
+	}{{model.Classic(8), "UNSAT"}, {model.Classic(3), "SAT"}, {big, "MAYBE"}} {
+		b.Reset()
+		if err := encode.Write(context.Background(), &b, c.p, encode.DIMACS, nil, encode.Natural, encode.Options{Answer: c.answer}); err == nil {
+			t.Errorf("N = %d, answer %s: taken", c.p.N, c.answer)
+		}
+	}
+}

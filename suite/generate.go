@@ -703,10 +703,13 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 				}
 				row.File = name + format.Extension()
 				file := Instance{Problem: in.p, Format: format, AMO: amo, Note: note}
+				if expected != Undecided {
+					file.Answer = string(expected)
+				}
 				if o.Reproduce != nil {
 					row.Command = o.Reproduce(file)
 				}
-				eo := nqueens.EncodeOptions{Format: format, AMO: amo, Command: row.Command, Note: file.Note}
+				eo := nqueens.EncodeOptions{Format: format, AMO: amo, Command: row.Command, Note: file.Note, Answer: file.Answer}
 				var gbd *cnf.GBD
 				var also io.Writer
 				if format == encode.DIMACS {
@@ -777,6 +780,9 @@ type Instance struct {
 	Format  encode.Format
 	AMO     string
 	Note    string
+	// Answer is the one decided, SAT or UNSAT ("" for an UNKNOWN one),
+	// which the header gives.
+	Answer string
 }
 
 // checkIDs makes sure, before anything is written, that every instance

@@ -15,6 +15,7 @@ import (
 func newEncode(e *env) *cobra.Command {
 	var (
 		format, amo, order, out, note string
+		answer                        string
 		probFlags                     problemFlags
 	)
 	c := &cobra.Command{
@@ -53,7 +54,7 @@ variable map and the expected number of solutions when it is known.`,
 			if err != nil {
 				return err
 			}
-			opt := nqueens.EncodeOptions{Format: encode.Format(format), AMO: amo, Order: order, Command: e.reproducible(cmd), Note: note}
+			opt := nqueens.EncodeOptions{Format: encode.Format(format), AMO: amo, Order: order, Command: e.reproducible(cmd), Note: note, Answer: answer}
 			if err := opt.Validate(p); err != nil {
 				return usageError{err}
 			}
@@ -78,6 +79,7 @@ variable map and the expected number of solutions when it is known.`,
 	c.Flags().StringVar(&amo, "amo", "", "at-most-one encoding for dimacs (default "+encode.DefaultAMORule+")")
 	c.Flags().StringVar(&order, "order", "", "item order for xcc: organ-pipe (default) or natural")
 	c.Flags().StringVarP(&out, "output", "o", "", "write to this file (through a temporary file, renamed when complete)")
+	c.Flags().StringVar(&answer, "answer", "", "SAT or UNSAT: the answer the header gives where the count is not known (gen gives the one it decided by two methods); one that a known count contradicts is refused")
 	c.Flags().StringVar(&note, "note", "", "a line of your own in the header, after the command (gen records where an instance comes from)")
 	probFlags.add(c)
 	return c

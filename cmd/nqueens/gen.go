@@ -221,6 +221,9 @@ func encodeCommand(in suite.Instance) string {
 	if in.AMO != "" {
 		args = append(args, "--amo", in.AMO)
 	}
+	if in.Answer != "" {
+		args = append(args, "--answer", in.Answer)
+	}
 	args = append(args, "--note", in.Note)
 	return cmdline.Join(args)
 }
