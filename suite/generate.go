@@ -73,8 +73,10 @@ type Options struct {
 	// and the run goes on; unless its linear relaxation refutes it, then
 	// it is UNSAT with that refutation as its certificate.
 	Budget time.Duration
-	// Hard draws M from N at the peak of hardness of random completion
-	// (HardM), for the completion family, instead of taking M.
+	// Hard draws M from N at the measured peak of hardness of the
+	// diagonals family (HardDiagonals), and at the 50% point of random
+	// completion (HardM) and blocked n-queens (HardBlocked), which at the
+	// sizes measured are not hard (EasyAtHard), instead of taking M.
 	Hard bool
 	// Certify adds to every UNSAT instance a DRAT proof from cadical,
 	// checked in-process, recorded in the manifest's certificate column
@@ -132,9 +134,12 @@ const CountMaxN = confirm.DecideCountMaxN
 // range N..N of a classic suite given by
 // N, and a budget of a minute.
 func (o Options) withDefaults() Options {
-	if o.Hard && o.Family == "diagonals" {
+	switch {
+	case o.Hard && o.Family == "diagonals":
 		o.M = HardDiagonals(o.N)
-	} else if o.Hard {
+	case o.Hard && o.Family == "blocked":
+		o.M = HardBlocked(o.N)
+	case o.Hard:
 		o.M = HardM(o.N)
 	}
 	if o.MinOpen == 0 {
@@ -162,8 +167,8 @@ func (o Options) Validate() error {
 	known := func(list []string, s string) bool {
 		return slices.Contains(list, s)
 	}
-	if o.Hard && o.Family != "completion" && o.Family != "diagonals" {
-		return &nqueens.OptionError{Err: fmt.Errorf("suite: %s: the peak of hardness (Hard) is measured for the completion and diagonals families only", o.Family)}
+	if o.Hard && o.Family != "completion" && o.Family != "diagonals" && o.Family != "blocked" {
+		return &nqueens.OptionError{Err: fmt.Errorf("suite: %s: --hard is measured for the completion, blocked and diagonals families (the %s family has no parameter to set by it)", o.Family, o.Family)}
 	}
 	if o.Family != "diagonals" && (o.AllM || len(o.Lists) > 0) {
 		return &nqueens.OptionError{Err: fmt.Errorf("suite: %s: every prefix (AllM) and given lists are for the diagonals family", o.Family)}

@@ -484,11 +484,23 @@ func TestBudgetAndHardness(t *testing.T) {
 	}
 }
 
+// TestHardM: --hard takes the measured 50% points (scripts/hard-points.sh:
+// m = 10, 18 and 26 at n = 20, 30 and 40 for completion; 271, 696 and
+// 1322 blocked squares), interpolated between them and held beyond; the
+// families whose 50% point is not hard say so.
 func TestHardM(t *testing.T) {
-	for _, c := range []struct{ n, m int }{{8, 4}, {20, 11}, {25, 14}, {30, 18}, {40, 25}, {100, 63}, {1, 1}} {
+	for _, c := range []struct{ n, m int }{{8, 4}, {20, 10}, {25, 14}, {30, 18}, {40, 26}, {100, 65}, {1, 1}} {
 		if got := suite.HardM(c.n); got != c.m {
 			t.Errorf("HardM(%d) = %d, want %d", c.n, got, c.m)
 		}
+	}
+	for _, c := range []struct{ n, m int }{{20, 271}, {30, 696}, {40, 1322}} {
+		if got := suite.HardBlocked(c.n); got != c.m {
+			t.Errorf("HardBlocked(%d) = %d, want %d", c.n, got, c.m)
+		}
+	}
+	if suite.EasyAtHard("completion") == "" || suite.EasyAtHard("blocked") == "" || suite.EasyAtHard("diagonals") != "" {
+		t.Error("EasyAtHard")
 	}
 }
 

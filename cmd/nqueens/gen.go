@@ -140,6 +140,9 @@ The manifest is written last: an interrupted run leaves none.`,
 			o.Command = e.reproducible(cmd)
 			o.Reproduce = encodeCommand
 			o.Notice = func(msg string) { fmt.Fprintln(e.stderr, "nqueens: "+msg) }
+			if note := suite.EasyAtHard(o.Family); o.Hard && note != "" {
+				o.Notice("--hard: " + note)
+			}
 			if err := o.Validate(); err != nil {
 				return err
 			}
@@ -180,7 +183,7 @@ The manifest is written last: an interrupted run leaves none.`,
 	c.Flags().IntVar(&o.To, "to", 0, "classic: largest N")
 	c.Flags().IntVar(&o.M, "m", 0, "pre-placed queens (completion, unsat), blocked squares (blocked) or excluded diagonals (diagonals)")
 	c.Flags().IntVar(&o.Count, "count", 1, "number of instances (completion, blocked, unsat) or of lists drawn (diagonals)")
-	c.Flags().BoolVar(&o.Hard, "hard", false, "completion, diagonals: pre-place as many queens (exclude as many diagonals) as the measured peak of hardness has for --n (instead of --m)")
+	c.Flags().BoolVar(&o.Hard, "hard", false, "instead of --m: diagonals, as many excluded diagonals as its measured peak of hardness has for --n; completion and blocked, as many queens or blocked squares as their measured 50% point has (not hard at the sizes measured, and it says so)")
 	c.Flags().DurationVar(&o.Budget, "budget", time.Minute, "time to decide each instance; one not decided is expected UNKNOWN, with the reason")
 	c.Flags().StringVar(&formats, "formats", "dimacs", "comma-separated formats")
 	c.Flags().StringVar(&amos, "amo", "", "comma-separated at-most-one encodings for dimacs (default "+encode.DefaultAMORule+")")
