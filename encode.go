@@ -30,6 +30,9 @@ type EncodeOptions struct {
 	// number of solutions is not known (a suite's, decided by two
 	// methods); one that a known count contradicts is an error.
 	Answer string
+	// Shuffle, if not 0, scrambles a DIMACS file with this seed
+	// (encode.Shuffle); other formats refuse it.
+	Shuffle uint64
 }
 
 // ExpectedCountMaxN is the largest N for which Encode counts the solutions
@@ -96,7 +99,7 @@ func Encode(ctx context.Context, w io.Writer, p model.Problem, o EncodeOptions) 
 	if err != nil {
 		return err
 	}
-	opt := encode.Options{Generator: "nqueens " + Version, Command: o.Command, Note: o.Note, Answer: o.Answer}
+	opt := encode.Options{Generator: "nqueens " + Version, Command: o.Command, Note: o.Note, Answer: o.Answer, Shuffle: o.Shuffle}
 	if _, _, known := encode.Expected(p); !known && p.N <= ExpectedCountMaxN {
 		r, err := native.Backtrack(ctx, p, native.BacktrackOptions{})
 		if err != nil {

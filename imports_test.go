@@ -32,7 +32,7 @@ var allowedImports = map[string][]string{
 	"cnf":                 {"internal/textio", "internal/memlimit"},
 	"xcc":                 {"internal/textio", "internal/memlimit"},
 	"native":              {"model", "internal/panics", "internal/bitslice"},
-	"encode":              {"model", "cnf", "xcc", "internal/textio"},
+	"encode":              {"model", "cnf", "xcc", "internal/textio", "internal/memlimit"},
 	"solvers/sat":         {"cnf", "cnf/drat", "internal/textio", "internal/memlimit", "internal/panics", "internal/platform"},
 	"cnf/drat":            {"cnf", "internal/memlimit"},
 	"solvers/dlx":         {"xcc", "internal/panics"},

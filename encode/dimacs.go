@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 
 	"github.com/queenslab/nqueens/cnf"
 )
@@ -36,13 +37,32 @@ func WriteDIMACS(ctx context.Context, w io.Writer, f *CNF, opt Options) error {
 		}
 		h.Ind, h.IndLine, h.Show = QueenVars(n), n, true
 	}
+	var src cnf.Source = f
+	if opt.Shuffle != 0 {
+		sh, err := NewShuffle(opt.Shuffle, vars)
+		if err != nil {
+			return err
+		}
+		format[1] += ", before the shuffle"
+		format = append(format, fmt.Sprintf("%s%d: variables renamed and their polarities flipped, the clauses and their literals reordered, as the seed draws them (encode.Shuffle); a model maps back by the seed", shuffledPrefix, opt.Shuffle))
+		if h.Ind != nil {
+			h.Ind = slices.Values(sh.mappedVars(n * n))
+		}
+		if src, err = sh.scramble(f); err != nil {
+			return err
+		}
+	}
 	lines, err := describe(f.Problem, opt, format)
 	if err != nil {
 		return err
 	}
 	h.Comments = lines
-	return cnf.WriteDIMACS(ctx, w, f, h)
+	return cnf.WriteDIMACS(ctx, w, src, h)
 }
+
+// shuffledPrefix begins the header line of a scrambled file, before its
+// seed.
+const shuffledPrefix = "shuffled with seed "
 
 // QueenVars is the sequence of the N*N queen variables 1..N*N, the
 // projection set of every CNF of the problem.

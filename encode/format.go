@@ -239,5 +239,8 @@ func Write(ctx context.Context, w io.Writer, p model.Problem, f Format, amo AMO,
 	if !ok {
 		return fmt.Errorf("encode: unknown format %q (known: %s)", f, FormatNames())
 	}
+	if opt.Shuffle != 0 && f != DIMACS {
+		return fmt.Errorf("encode: a shuffle scrambles DIMACS files, not %s files", f)
+	}
 	return s.write(ctx, w, p, amo, order, opt)
 }

@@ -24,6 +24,9 @@ type Options struct {
 	Expected *uint64
 	// ExpectedSource says how Expected was found ("counted by backtracking").
 	ExpectedSource string
+	// Shuffle, if not 0, scrambles a DIMACS file with this seed (Shuffle):
+	// other formats refuse it.
+	Shuffle uint64
 	// Answer, "SAT" or "UNSAT", is the answer the caller knows where the
 	// count is not known (a suite's, decided by two methods): the header
 	// gives it after the count. One that a known count contradicts is an

@@ -27,6 +27,8 @@ type Header struct {
 	// one, and ExpectedSource how it was found ("counted by backtracking").
 	Expected       *uint64
 	ExpectedSource string
+	// Shuffle is the seed a DIMACS file was scrambled with, 0 for none.
+	Shuffle uint64
 }
 
 // ErrNoHeader is ReadHeader's error for a file that does not begin with
@@ -85,6 +87,11 @@ func ReadHeader(f Format, data []byte) (Header, error) {
 		case strings.HasPrefix(l, "encoding: exact cover, "):
 			name, _, _ := strings.Cut(strings.TrimPrefix(l, "encoding: exact cover, "), " item order")
 			h.Order, err = ParseOrder(name)
+		case strings.HasPrefix(l, shuffledPrefix):
+			seed, _, _ := strings.Cut(strings.TrimPrefix(l, shuffledPrefix), ":")
+			if h.Shuffle, err = strconv.ParseUint(seed, 10, 64); err == nil && h.Shuffle == 0 {
+				err = fmt.Errorf("encode: a shuffle's seed is 1 or more")
+			}
 		case key == "expected solutions" && val != "unknown":
 			count, source, _ := strings.Cut(val, " ")
 			v, perr := strconv.ParseUint(count, 10, 64)
@@ -209,7 +216,7 @@ func SameEncoding(ctx context.Context, f Format, data []byte) (Header, bool, err
 			return h, false, err
 		}
 	}
-	same, err := IsEncoding(ctx, f, data, h.Problem, amo, h.Order)
+	same, err := isEncoding(ctx, f, data, h.Problem, amo, h.Order, h.Shuffle)
 	return h, same, err
 }
 
@@ -217,9 +224,19 @@ func SameEncoding(ctx context.Context, f Format, data []byte) (Header, bool, err
 // (in encoding amo for DIMACS, item order order for XCC) from the end of
 // its header on (Body): p written again in a stream into a hash, not held.
 func IsEncoding(ctx context.Context, f Format, data []byte, p model.Problem, amo AMO, order Order) (bool, error) {
+	return isEncoding(ctx, f, data, p, amo, order, 0)
+}
+
+// IsShuffledEncoding is IsEncoding of a DIMACS file scrambled with the
+// seed shuffle (0: not scrambled).
+func IsShuffledEncoding(ctx context.Context, data []byte, p model.Problem, amo AMO, shuffle uint64) (bool, error) {
+	return isEncoding(ctx, DIMACS, data, p, amo, OrganPipe, shuffle)
+}
+
+func isEncoding(ctx context.Context, f Format, data []byte, p model.Problem, amo AMO, order Order, shuffle uint64) (bool, error) {
 	sum := sha256.New()
 	body := &bodyWriter{f: f, to: sum}
-	if err := Write(ctx, body, p, f, amo, order, Options{}); err != nil {
+	if err := Write(ctx, body, p, f, amo, order, Options{Shuffle: shuffle}); err != nil {
 		return false, err
 	}
 	mine := sha256.Sum256(Body(f, data))

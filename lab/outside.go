@@ -177,7 +177,7 @@ func checkDIMACS(ctx context.Context, c Checked, data []byte, answer io.Reader, 
 			c.Status, c.Verified = Sat, true
 			return c, nil
 		}
-		q, err := encode.Decode(c.Header.Problem.N, func(v int) bool { return r.Model[v] })
+		q, err := encode.DecodeShuffled(c.Header.Problem.N, info.Vars, c.Header.Shuffle, func(v int) bool { return v < len(r.Model) && r.Model[v] })
 		if err != nil {
 			c.Status, c.Detail = Wrong, "its model is not a placement of queens: "+err.Error()
 			return c, nil

@@ -911,7 +911,7 @@ func checkModel(data []byte, row suite.Row, m sat.Model) (q model.Placement, pro
 	if problem := streamModel(data, m); problem != "" {
 		return nil, problem
 	}
-	q, err := encode.Decode(row.N, func(v int) bool { return v < len(m) && m[v] })
+	q, err := encode.DecodeShuffled(row.N, row.Variables, row.Shuffle, func(v int) bool { return v < len(m) && m[v] })
 	if err != nil {
 		return nil, fmt.Sprintf("its model is not a placement: %v", err)
 	}

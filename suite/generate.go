@@ -2,8 +2,10 @@ package suite
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"io/fs"
 	"math/rand/v2"
@@ -96,6 +98,10 @@ type Options struct {
 	// Notice, if set, is told what was done besides writing: the old
 	// suite's files removed, files left, a suite found already there.
 	Notice func(string)
+	// Shuffle, if not 0, scrambles every DIMACS file of the suite
+	// (encode.Shuffle), each with a seed of its own drawn from this one
+	// and its name (FileShuffle), recorded in its row and header.
+	Shuffle uint64
 }
 
 // Calibration is a band of time under a reference solver.
@@ -711,10 +717,14 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 				if expected != Undecided {
 					file.Answer = string(expected)
 				}
+				if o.Shuffle != 0 && format == encode.DIMACS {
+					row.Shuffle = FileShuffle(o.Shuffle, row.File)
+					file.Shuffle = row.Shuffle
+				}
 				if o.Reproduce != nil {
 					row.Command = o.Reproduce(file)
 				}
-				eo := nqueens.EncodeOptions{Format: format, AMO: amo, Command: row.Command, Note: file.Note, Answer: file.Answer}
+				eo := nqueens.EncodeOptions{Format: format, AMO: amo, Command: row.Command, Note: file.Note, Answer: file.Answer, Shuffle: file.Shuffle}
 				var gbd *cnf.GBD
 				var also io.Writer
 				if format == encode.DIMACS {
@@ -770,6 +780,18 @@ func Generate(ctx context.Context, dir string, o Options) ([]Row, error) {
 	return rows, nil
 }
 
+// FileShuffle is the seed a suite's file named name is scrambled with,
+// drawn from the suite's seed: FNV-1a of the seed's 8 bytes (little
+// endian) and the name, 1 where that is 0.
+func FileShuffle(seed uint64, name string) uint64 {
+	h := fnv.New64a()
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], seed)
+	h.Write(b[:])
+	h.Write([]byte(name))
+	return max(1, h.Sum64())
+}
+
 // undecided tells whether err is a budget that ran out (not the caller's
 // context).
 func undecided(ctx context.Context, err error) bool {
@@ -788,6 +810,8 @@ type Instance struct {
 	// Answer is the one decided, SAT or UNSAT ("" for an UNKNOWN one),
 	// which the header gives.
 	Answer string
+	// Shuffle is the seed the file is scrambled with, 0 for none.
+	Shuffle uint64
 }
 
 // checkIDs makes sure, before anything is written, that every instance

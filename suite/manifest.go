@@ -92,6 +92,9 @@ type Row struct {
 	// of UNSAT, which anyone can check ("nqueens verify"), and which
 	// Verify checks.
 	Refutation string `json:"refutation,omitempty"`
+	// Shuffle is the seed a DIMACS file was scrambled with (encode.Shuffle,
+	// gen --shuffle), 0 for none.
+	Shuffle uint64 `json:"shuffle,omitempty"`
 	// TaskDefinition names the file's BenchExec task definition beside it
 	// (FILE.yml, TaskDefinition), with Options.BenchExec.
 	TaskDefinition string `json:"task_definition,omitempty"`
@@ -206,6 +209,9 @@ func (r Row) problem() string {
 	}
 	if r.Refutation != "" && (!plainName(r.Refutation) || !strings.HasSuffix(r.Refutation, encode.RefutationExtension) || r.Refutation == r.File) {
 		return fmt.Sprintf("refutation %q is not the name of a refutation file (%s) of the suite", textio.Clip(r.Refutation, 40), encode.RefutationExtension)
+	}
+	if r.Shuffle != 0 && r.Format != encode.DIMACS {
+		return fmt.Sprintf("a shuffle of a %s file (DIMACS files are scrambled, no others)", r.Format)
 	}
 	if r.TaskDefinition != "" && r.TaskDefinition != r.File+TaskDefinitionExtension {
 		return fmt.Sprintf("task definition %q is not %s%s", textio.Clip(r.TaskDefinition, 40), r.File, TaskDefinitionExtension)
@@ -349,7 +355,7 @@ func writeHashed(ctx context.Context, path string, write func(io.Writer) error, 
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason", "k", "exclude_sum", "exclude_diff", "reference", "reference_s", "gbd_hash", "refutation", "budget_s", "task_definition"}
+var manifestColumns = []string{"file", "expected", "id", "family", "n", "m", "fixed", "blocked", "seed", "format", "encoding", "variables", "clauses_or_options", "sha256", "solutions", "certificate", "command", "decide_nodes", "reason", "k", "exclude_sum", "exclude_diff", "reference", "reference_s", "gbd_hash", "refutation", "budget_s", "task_definition", "shuffle"}
 
 // Manifest is the content of manifest.json.
 type Manifest struct {
@@ -362,6 +368,14 @@ type Manifest struct {
 }
 
 const manifestFormat = "nqueens-suite-2"
+
+// shuffleText is a row's shuffle seed for the CSV, "" for none.
+func shuffleText(r Row) string {
+	if r.Shuffle == 0 {
+		return ""
+	}
+	return strconv.FormatUint(r.Shuffle, 10)
+}
 
 func writeManifests(dir, command string, rows []Row) error {
 	m := Manifest{Format: manifestFormat, Version: nqueens.Version, Command: command, Files: rows}
@@ -382,7 +396,7 @@ func writeManifests(dir, command string, rows []Row) error {
 			}
 			cw.Write([]string{r.File, string(r.Expected), r.ID, r.Family, strconv.Itoa(r.N), strconv.Itoa(r.M), r.Fixed, r.Blocked,
 				strconv.FormatUint(r.Seed, 10), string(r.Format), r.Encoding, strconv.Itoa(r.Variables), strconv.Itoa(r.Clauses), r.SHA256, sol, r.Certificate, r.Command,
-				strconv.FormatUint(r.DecideNodes, 10), r.Reason, strconv.Itoa(r.K), r.ExcludeSum, r.ExcludeDiff, r.Reference, referenceSeconds(r), r.GBDHash, r.Refutation, budgetSeconds(r), r.TaskDefinition})
+				strconv.FormatUint(r.DecideNodes, 10), r.Reason, strconv.Itoa(r.K), r.ExcludeSum, r.ExcludeDiff, r.Reference, referenceSeconds(r), r.GBDHash, r.Refutation, budgetSeconds(r), r.TaskDefinition, shuffleText(r)})
 		}
 		cw.Flush()
 		return cw.Error()

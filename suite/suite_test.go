@@ -479,8 +479,8 @@ func TestBudgetAndHardness(t *testing.T) {
 			t.Errorf("%s: m %d, %q, %d nodes, %s", r.File, r.M, r.Fixed, r.DecideNodes, r.Expected)
 		}
 	}
-	if _, err := suite.Generate(context.Background(), filepath.Join(dir, "x"), suite.Options{Family: "blocked", N: 20, Hard: true, Count: 1}); err == nil {
-		t.Error("Hard accepted for the blocked family")
+	if _, err := suite.Generate(context.Background(), filepath.Join(dir, "x"), suite.Options{Family: "classic", From: 8, To: 8, Hard: true}); err == nil {
+		t.Error("Hard accepted for the classic family")
 	}
 }
 

@@ -288,6 +288,9 @@ func sameEncoding(ctx context.Context, r Row, data []byte, p model.Problem) erro
 		}
 	}
 	same, err := encode.IsEncoding(ctx, r.Format, data, p, amo, encode.OrganPipe)
+	if r.Shuffle != 0 {
+		same, err = encode.IsShuffledEncoding(ctx, data, p, amo, r.Shuffle)
+	}
 	if err != nil {
 		return err
 	}

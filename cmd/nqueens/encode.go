@@ -16,6 +16,7 @@ func newEncode(e *env) *cobra.Command {
 	var (
 		format, amo, order, out, note string
 		answer                        string
+		shuffle                       uint64
 		probFlags                     problemFlags
 	)
 	c := &cobra.Command{
@@ -54,7 +55,13 @@ variable map and the expected number of solutions when it is known.`,
 			if err != nil {
 				return err
 			}
-			opt := nqueens.EncodeOptions{Format: encode.Format(format), AMO: amo, Order: order, Command: e.reproducible(cmd), Note: note, Answer: answer}
+			if cmd.Flags().Changed("shuffle") && shuffle == 0 {
+				return usagef("--shuffle takes a seed of 1 or more, not 0")
+			}
+			if shuffle != 0 && format != "" && format != string(encode.DIMACS) {
+				return usagef("--shuffle scrambles DIMACS files, not %s files", format)
+			}
+			opt := nqueens.EncodeOptions{Format: encode.Format(format), AMO: amo, Order: order, Command: e.reproducible(cmd), Note: note, Answer: answer, Shuffle: shuffle}
 			if err := opt.Validate(p); err != nil {
 				return usageError{err}
 			}
@@ -79,6 +86,7 @@ variable map and the expected number of solutions when it is known.`,
 	c.Flags().StringVar(&amo, "amo", "", "at-most-one encoding for dimacs (default "+encode.DefaultAMORule+")")
 	c.Flags().StringVar(&order, "order", "", "item order for xcc: organ-pipe (default) or natural")
 	c.Flags().StringVarP(&out, "output", "o", "", "write to this file (through a temporary file, renamed when complete)")
+	c.Flags().Uint64Var(&shuffle, "shuffle", 0, "dimacs: scramble the file with this seed (1 or more), as the SAT competitions do: variables renamed, polarities flipped, clauses and literals reordered; the header gives the seed, which maps a model back (verify --instance, run)")
 	c.Flags().StringVar(&answer, "answer", "", "SAT or UNSAT: the answer the header gives where the count is not known (gen gives the one it decided by two methods); one that a known count contradicts is refused")
 	c.Flags().StringVar(&note, "note", "", "a line of your own in the header, after the command (gen records where an instance comes from)")
 	probFlags.add(c)

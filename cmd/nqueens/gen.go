@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -139,6 +140,9 @@ The manifest is written last: an interrupted run leaves none.`,
 			o.AMOs = splitList(amos)
 			o.Command = e.reproducible(cmd)
 			o.Reproduce = encodeCommand
+			if cmd.Flags().Changed("shuffle") && o.Shuffle == 0 {
+				return usagef("--shuffle takes a seed of 1 or more, not 0")
+			}
 			o.Notice = func(msg string) { fmt.Fprintln(e.stderr, "nqueens: "+msg) }
 			if note := suite.EasyAtHard(o.Family); o.Hard && note != "" {
 				o.Notice("--hard: " + note)
@@ -192,6 +196,7 @@ The manifest is written last: an interrupted run leaves none.`,
 	c.Flags().IntVar(&o.MinOpen, "k", suite.DefaultMinOpen, "diagonals: every row and column keeps at least K open squares")
 	c.Flags().StringVar(&calibrate, "calibrate", "", "diagonals: keep only instances that a reference solver decides within a band of time, SOLVER:MIN-MAX (e.g. cadical:10s-100s); lists are drawn until --count are kept")
 	c.Flags().StringArrayVar(&lists, "diagonals", nil, "diagonals: the instances of a .param file, FILE.param (every prefix) or FILE.param:D (its first D); repeated")
+	c.Flags().Uint64Var(&o.Shuffle, "shuffle", 0, "scramble every DIMACS file (encode --shuffle), each with a seed of its own drawn from this one (1 or more) and its name, recorded in its row and header")
 	c.Flags().BoolVar(&o.Force, "force", false, "replace another suite in --out: its own files (manifests, the files they list, results of its runs) are removed first, and named")
 	c.Flags().BoolVar(&o.BenchExec, "benchexec", false, "write beside every file its BenchExec task definition (FILE.yml, format 2.0: the file, and the expected verdict of the property satisfiable.prp, also written)")
 	c.Flags().StringVarP(&out, "out", "o", "", "folder to write the suite into")
@@ -226,6 +231,9 @@ func encodeCommand(in suite.Instance) string {
 	}
 	if in.Answer != "" {
 		args = append(args, "--answer", in.Answer)
+	}
+	if in.Shuffle != 0 {
+		args = append(args, "--shuffle", strconv.FormatUint(in.Shuffle, 10))
 	}
 	args = append(args, "--note", in.Note)
 	return cmdline.Join(args)

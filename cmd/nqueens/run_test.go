@@ -17,6 +17,7 @@ import (
 
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/cgroup"
+	"github.com/queenslab/nqueens/internal/cmdline"
 	"github.com/queenslab/nqueens/lab"
 	"github.com/queenslab/nqueens/suite"
 )
@@ -629,4 +630,92 @@ func exitedProcess(pid int) bool {
 	}
 	_, rest, _ := strings.Cut(string(b), ") ")
 	return strings.HasPrefix(rest, "Z")
+}
+
+// TestShuffledSuite: a suite of scrambled files (gen --shuffle) through
+// the whole chain: gen --verify holds every file to its row and seed, run
+// checks a real solver's models through the seeds (every answer right),
+// verify --instance maps cadical's model back to the board, and a model of
+// the plain file is WRONG, naming the clause it breaks; a file whose
+// recorded seed is not its bytes' is found; a seed that is not a number
+// is refused.
+func TestShuffledSuite(t *testing.T) {
+	t.Setenv(beCLI, "1")
+	dir := t.TempDir()
+	s := filepath.Join(dir, "s")
+	if code, _, errs := runCLI(t, "", "gen", "completion", "--n", "10", "--m", "3", "--count", "6", "--formats", "dimacs,xcc", "--amo", "pairwise,sequential", "--shuffle", "7", "--out", s, "-q"); code != 0 {
+		t.Fatalf("gen: %d %s", code, errs)
+	}
+	m, _, err := suite.ReadManifest(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds := map[uint64]bool{}
+	for _, r := range m.Files {
+		if (r.Shuffle != 0) != (r.Format == encode.DIMACS) {
+			t.Errorf("%s: shuffle %d", r.File, r.Shuffle)
+		}
+		seeds[r.Shuffle] = true
+	}
+	if len(seeds) != 6*2+1 {
+		t.Errorf("%d seeds for 12 DIMACS files (and none for XCC)", len(seeds)-1)
+	}
+	if code, out, errs := runCLI(t, "", "gen", "--verify", s); code != 0 {
+		t.Fatalf("gen --verify: %d %q %q", code, out, errs)
+	}
+	solvers := "gini,dlx"
+	if _, err := exec.LookPath("cadical"); err == nil {
+		solvers += ",cadical"
+	} else if os.Getenv("NQUEENS_REQUIRE_SOLVERS") != "" {
+		t.Fatal("cadical is not installed")
+	}
+	if code, _, errs := runCLI(t, "", "run", s, "--solvers", solvers, "-q"); code != 0 {
+		t.Fatalf("run: %d %s", code, errs)
+	}
+	for _, r := range readRecords(t, filepath.Join(s, "results.jsonl")) {
+		if !r.Solved() || r.Status == lab.Sat && !r.Verified {
+			t.Errorf("%s on %s: %s %s", r.Solver, r.File, r.Status, r.Detail)
+		}
+	}
+	// A SAT file by hand: cadical's model maps back; the plain file's
+	// model is WRONG.
+	var satFile string
+	for _, r := range m.Files {
+		if r.Format == encode.DIMACS && r.Expected == suite.Satisfiable && r.Encoding == "pairwise" {
+			satFile = filepath.Join(s, r.File)
+			break
+		}
+	}
+	data, _ := os.ReadFile(satFile)
+	_, answer, _ := runCLI(t, string(data), "sat")
+	if code, out, _ := runCLI(t, answer, "verify", "--instance", satFile); code != 0 || !strings.HasPrefix(out, "valid: SAT;") {
+		t.Errorf("a model of the scrambled file: %d %q", code, out)
+	}
+	line := string(data)[strings.Index(string(data), "c command: ")+len("c command: "):]
+	words := cmdline.Split(line[:strings.IndexByte(line, '\n')])
+	var plainArgs []string
+	for i := 1; i < len(words); i++ {
+		if words[i] == "--shuffle" {
+			i++
+			continue
+		}
+		plainArgs = append(plainArgs, words[i])
+	}
+	code, plain, errs := runCLI(t, "", plainArgs...)
+	if code != 0 {
+		t.Fatalf("%v: %s", plainArgs, errs)
+	}
+	_, plainAnswer, _ := runCLI(t, plain, "sat")
+	if code, out, _ := runCLI(t, plainAnswer, "verify", "--instance", satFile); code != 1 || !strings.HasPrefix(out, "WRONG: the model falsifies clause ") {
+		t.Errorf("a model of the plain file given for the scrambled one: %d %q", code, out)
+	}
+	// The recorded seed is not the bytes'.
+	forged := strings.Replace(string(data), "c shuffled with seed ", "c shuffled with seed 1", 1)
+	os.WriteFile(satFile, []byte(forged), 0o644)
+	if code, out, _ := runCLI(t, "", "gen", "--verify", s); code == 0 || !strings.Contains(out, "changed") && !strings.Contains(out, "not the encoding") {
+		t.Errorf("a scrambled file with another seed recorded: %d %q", code, out)
+	}
+	if code, _, errs := runCLI(t, "", "encode", "8", "--shuffle", "abc"); code != 2 || strings.Count(errs, "\n") != 1 {
+		t.Errorf("--shuffle abc: %d %q", code, errs)
+	}
 }

@@ -16,11 +16,11 @@ import (
 
 func newSAT(e *env) *cobra.Command {
 	var (
-		all, count   bool
-		certify      bool
-		solverOpts   solverFlags
-		quietV       bool
-		started      time.Time
+		all, count bool
+		certify    bool
+		solverOpts solverFlags
+		quietV     bool
+		started    time.Time
 	)
 	c := &cobra.Command{
 		Use:   "sat [FILE|-]",
