@@ -245,3 +245,20 @@ func TestOccurring(t *testing.T) {
 		t.Errorf("no clauses: %v", got)
 	}
 }
+
+// TestSanitary: a file as the SAT competitions ask is taken; one whose
+// header declares a variable that no clause has, a clause with a literal
+// twice, or a tautology is refused naming it.
+func TestSanitary(t *testing.T) {
+	for text, want := range map[string]string{
+		"p cnf 3 2\n1 -2 0\n2 3 0\n":    "",
+		"p cnf 4 2\n1 -2 0\n2 3 0\n":    "variable 4 of the 4",
+		"p cnf 3 2\n1 -2 1 0\n2 3 0\n":  "clause 1 holds the literal 1 twice",
+		"p cnf 3 2\n1 -2 0\n2 3 -2 0\n": "clause 2 holds 2 and -2: a tautology",
+	} {
+		err := cnf.Sanitary(strings.NewReader(text))
+		if want == "" && err != nil || want != "" && (err == nil || !strings.Contains(err.Error(), want)) {
+			t.Errorf("%q: %v, want %q", text, err, want)
+		}
+	}
+}

@@ -290,10 +290,16 @@ A row per solver and encoding: runs, SAT, UNSAT, timeouts (TO), memory outs (MO)
 }
 
 // tex escapes text for LaTeX: its special characters as commands, control
-// characters as spaces.
+// characters as spaces, and a hyphen after a hyphen apart from it (-{}-),
+// so that an option's "--" is not set as a dash.
 func tex(s string) string {
 	var b strings.Builder
+	prev := rune(0)
 	for _, r := range s {
+		if r == '-' && prev == '-' {
+			b.WriteString("{}")
+		}
+		prev = r
 		switch r {
 		case '\\':
 			b.WriteString(`\textbackslash{}`)

@@ -73,6 +73,9 @@ type Options struct {
 	// Measure is how runs are measured and limited (MeasureAuto: in a
 	// control group each where they can be used).
 	Measure Measure
+	// Only, if not nil, runs the files it names alone (a study of some of
+	// a suite's files).
+	Only map[string]bool
 }
 
 // Measure is how the lab measures and limits a run.
@@ -293,6 +296,9 @@ func Run(ctx context.Context, dir string, o Options) ([]Record, error) {
 		return nil, err
 	}
 	rows := man.Files
+	if o.Only != nil {
+		rows = slices.DeleteFunc(slices.Clone(rows), func(r suite.Row) bool { return !o.Only[r.File] })
+	}
 	// The results file is none of the suite's: a run must not write over
 	// what it reads.
 	if rst, err := os.Stat(o.Results); err == nil {

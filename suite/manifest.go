@@ -369,6 +369,18 @@ type Manifest struct {
 
 const manifestFormat = "nqueens-suite-2"
 
+// WriteManifest writes the manifests of a suite in dir made by command
+// (manifest.json and manifest.csv), each whole or not at all: for a suite
+// assembled of files of others (the rows' files must be in dir).
+func WriteManifest(dir, command string, rows []Row) error {
+	for _, r := range rows {
+		if problem := r.problem(); problem != "" {
+			return fmt.Errorf("suite: %s: %s", r.File, problem)
+		}
+	}
+	return writeManifests(dir, command, rows)
+}
+
 // shuffleText is a row's shuffle seed for the CSV, "" for none.
 func shuffleText(r Row) string {
 	if r.Shuffle == 0 {

@@ -17,6 +17,7 @@ import (
 
 func newGen(e *env) *cobra.Command {
 	var (
+		kit           kitFlags
 		o             suite.Options
 		formats, amos string
 		out, verify   string
@@ -97,6 +98,18 @@ The manifest is written last: an interrupted run leaves none.`,
 				fmt.Fprintf(e.stdout, "%s: %d files, hashes and expected answers verified\n", verify, files)
 				return nil
 			}
+			if kit.dir != "" {
+				if out != "" {
+					return usagef("gen: --competition DIR writes the family there: no --out")
+				}
+				if !cmd.Flags().Changed("count") {
+					o.Count = 20
+				}
+				if cmd.Flags().Changed("formats") && formats != "dimacs" {
+					return usagef("gen --competition writes DIMACS files: no --formats %s", formats)
+				}
+				out = kit.dir
+			}
 			if out == "" {
 				return usagef("gen: --out DIR is required")
 			}
@@ -150,6 +163,9 @@ The manifest is written last: an interrupted run leaves none.`,
 			if err := o.Validate(); err != nil {
 				return err
 			}
+			if kit.dir != "" {
+				return kit.run(cmd, e, o)
+			}
 			bar := e.progress("generating", 0)
 			o.Progress = func(done, total int) { bar.set(int64(done), int64(total)) }
 			rows, err := suite.Generate(cmd.Context(), out, o)
@@ -200,6 +216,7 @@ The manifest is written last: an interrupted run leaves none.`,
 	c.Flags().BoolVar(&o.Force, "force", false, "replace another suite in --out: its own files (manifests, the files they list, results of its runs) are removed first, and named")
 	c.Flags().BoolVar(&o.BenchExec, "benchexec", false, "write beside every file its BenchExec task definition (FILE.yml, format 2.0: the file, and the expected verdict of the property satisfiable.prp, also written)")
 	c.Flags().StringVarP(&out, "out", "o", "", "folder to write the suite into")
+	kit.add(c)
 	c.Flags().StringVar(&verify, "verify", "", "re-check the suite in this folder")
 	return c
 }
