@@ -9,7 +9,7 @@ import (
 
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/search"
 	"github.com/queenslab/nqueens/xcc"
 )
 
@@ -101,7 +101,7 @@ func Encode(ctx context.Context, w io.Writer, p model.Problem, o EncodeOptions) 
 	}
 	opt := encode.Options{Generator: "nqueens " + Version, Command: o.Command, Note: o.Note, Answer: o.Answer, Shuffle: o.Shuffle}
 	if _, _, known := encode.Expected(p); !known && p.N <= ExpectedCountMaxN {
-		r, err := native.Backtrack(ctx, p, native.BacktrackOptions{})
+		r, err := search.Backtrack(ctx, p, search.BacktrackOptions{})
 		if err != nil {
 			return err
 		}

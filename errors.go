@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/model"
 )
 
 // OptionError is a choice of options that cannot work (an unknown solver or
@@ -30,7 +30,7 @@ func (e *InvalidSolutionError) Unwrap() error { return e.Err }
 
 // NoSolutionError is the answer "the problem has no solution", with what
 // it is held to (Provenance): a method's "none" is never taken on its
-// word. It wraps native.ErrNoSolution.
+// word. It wraps model.ErrNoSolution.
 type NoSolutionError struct {
 	// Method is the method that found none, and Solver its solver (method
 	// sat).
@@ -50,7 +50,7 @@ func (e *NoSolutionError) Error() string {
 	return fmt.Sprintf("no solution exists (%s; confirmed by %s)", Who(e.Method, e.Solver), e.Provenance)
 }
 
-func (e *NoSolutionError) Unwrap() error { return native.ErrNoSolution }
+func (e *NoSolutionError) Unwrap() error { return model.ErrNoSolution }
 
 // WrongAnswerError is a method (a solver, most often) whose answer
 // contradicts what is known or what an independent method finds: a

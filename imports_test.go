@@ -10,9 +10,10 @@ import (
 // allowedImports is the layout's dependency rule, package by package: the
 // packages of this module that each may import (tests aside). Arrows point
 // down only: cmd -> {check, suite, lab, cluster, draw} -> confirm -> root
-// -> {native, solvers/*, encode} -> {cnf, xcc} -> model; solvers see only
-// cnf and xcc, never the queens encoder; native sees only model; nothing
-// imports cmd. check, suite and cluster use the root's registry of
+// -> {native/*, solvers/*, encode} -> {cnf, xcc} -> model; solvers see
+// only cnf and xcc, never the queens encoder; native's families see only
+// model and their shared pool, and native/counting and native/search never
+// each other; nothing imports cmd. check, suite and cluster use the root's registry of
 // methods, suite the decisions of confirm; lab runs solvers on the suites
 // of suite, and confirms the answers given outside it as confirm does.
 var allowedImports = map[string][]string{
@@ -31,20 +32,26 @@ var allowedImports = map[string][]string{
 	"internal/gent2017":   {"model"},
 	"cnf":                 {"internal/textio", "internal/memlimit"},
 	"xcc":                 {"internal/textio", "internal/memlimit"},
-	"native":              {"model", "internal/panics", "internal/bitslice"},
-	"encode":              {"model", "cnf", "xcc", "internal/textio", "internal/memlimit"},
-	"solvers/sat":         {"cnf", "cnf/drat", "internal/textio", "internal/memlimit", "internal/panics", "internal/platform"},
-	"cnf/drat":            {"cnf", "internal/memlimit"},
-	"solvers/dlx":         {"xcc", "internal/panics"},
-	"solvers/minizinc":    {"internal/platform"},
-	"":                    {"model", "native", "encode", "cnf", "cnf/drat", "xcc", "solvers/sat", "solvers/dlx", "internal/memlimit"},
-	"confirm":             {"", "model", "native", "encode", "cnf/drat", "solvers/sat", "solvers/dlx", "internal/memlimit"},
-	"check":               {"", "model", "native", "encode", "solvers/sat", "solvers/minizinc"},
-	"suite":               {"", "confirm", "model", "native", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/pyrand", "internal/textio"},
-	"lab":                 {"", "confirm", "draw", "model", "encode", "cnf", "cnf/drat", "solvers/sat", "solvers/minizinc", "suite", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/panics", "internal/platform", "internal/textio", "internal/cgroup"},
-	"cluster":             {"", "model", "native", "internal/lockfile", "internal/textio", "internal/memlimit"},
-	"draw":                {"model", "native"},
-	"scripts/typecheck":   {}, // a tool of the test script
+	"native":              {}, // the map of its families: a doc and examples
+	// The families of native: counting and search share nothing but model
+	// and the pool of work units, so that each confirms the other.
+	"native/counting":      {"model", "native/internal/work", "internal/bitslice"},
+	"native/search":        {"model", "native/internal/work"},
+	"native/huge":          {"model", "native/internal/work"},
+	"native/internal/work": {"internal/panics"},
+	"encode":               {"model", "cnf", "xcc", "internal/textio", "internal/memlimit"},
+	"solvers/sat":          {"cnf", "cnf/drat", "internal/textio", "internal/memlimit", "internal/panics", "internal/platform"},
+	"cnf/drat":             {"cnf", "internal/memlimit"},
+	"solvers/dlx":          {"xcc", "internal/panics"},
+	"solvers/minizinc":     {"internal/platform"},
+	"":                     {"model", "native/counting", "native/search", "native/huge", "encode", "cnf", "cnf/drat", "xcc", "solvers/sat", "solvers/dlx", "internal/memlimit"},
+	"confirm":              {"", "model", "native/counting", "native/search", "encode", "cnf/drat", "solvers/sat", "solvers/dlx", "internal/memlimit"},
+	"check":                {"", "model", "encode", "solvers/sat", "solvers/minizinc"},
+	"suite":                {"", "confirm", "model", "native/search", "encode", "cnf", "xcc", "solvers/sat", "solvers/dlx", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/pyrand", "internal/textio"},
+	"lab":                  {"", "confirm", "draw", "model", "encode", "cnf", "cnf/drat", "solvers/sat", "solvers/minizinc", "suite", "internal/atomicfile", "internal/lockfile", "internal/memlimit", "internal/panics", "internal/platform", "internal/textio", "internal/cgroup"},
+	"cluster":              {"", "model", "native/counting", "internal/lockfile", "internal/textio", "internal/memlimit"},
+	"draw":                 {"model", "native/search"},
+	"scripts/typecheck":    {}, // a tool of the test script
 }
 
 // TestImportRules holds every package of the module to allowedImports, and

@@ -13,7 +13,9 @@ import (
 
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/counting"
+	"github.com/queenslab/nqueens/native/huge"
+	"github.com/queenslab/nqueens/native/search"
 )
 
 // Version is the toolkit's version, written into every file it generates.
@@ -158,14 +160,14 @@ const verifyBytesPerQueen = 5.0 / 8
 var finders = []Finder{
 	{
 		Name: LocalSearch, Doc: "conflict-minimizing local search (Sosič and Gu 1990, 1994), one solution for any N >= 4",
-		MaxN: native.LocalSearchMaxN, BytesPerQueen: native.LocalSearchBytesPerQueen + verifyBytesPerQueen,
+		MaxN: huge.LocalSearchMaxN, BytesPerQueen: huge.LocalSearchBytesPerQueen + verifyBytesPerQueen,
 		Progress: ProgressFraction, ProgressFrom: localSearchProgressFrom,
 		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
-			lo := native.LocalSearchOptions{Seed: opt.Seed}
+			lo := huge.LocalSearchOptions{Seed: opt.Seed}
 			if opt.Progress != nil {
 				lo.Progress = func(left, initial int64) { opt.Progress(initial-left, initial) }
 			}
-			r, err := native.LocalSearch(ctx, p.N, lo)
+			r, err := huge.LocalSearch(ctx, p.N, lo)
 			if err != nil {
 				return nil, err
 			}
@@ -174,9 +176,9 @@ var finders = []Finder{
 	},
 	{
 		Name: Construct, Doc: "explicit construction of Hoffman, Loessi and Moore (1969), O(N)",
-		MaxN: native.ConstructMaxN, BytesPerQueen: 4 + verifyBytesPerQueen,
+		MaxN: huge.ConstructMaxN, BytesPerQueen: 4 + verifyBytesPerQueen,
 		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
-			q, err := native.Construct(p.N)
+			q, err := huge.Construct(p.N)
 			if err != nil {
 				return nil, err
 			}
@@ -185,10 +187,10 @@ var finders = []Finder{
 	},
 	{
 		Name: Backtrack, Doc: "backtracking row by row (Wirth 1976), the lexicographically first solution",
-		MaxN: native.BacktrackMaxN, AcceptsVariants: true, BytesPerQueen: 64,
+		MaxN: search.BacktrackMaxN, AcceptsVariants: true, BytesPerQueen: 64,
 		Orders: []Order{OrderLex, OrderHeuristic}, Progress: ProgressNodes, ProgressFrom: 1,
 		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
-			bo := native.BacktrackOptions{FirstOnly: true, ForwardCheck: opt.ForwardCheck}
+			bo := search.BacktrackOptions{FirstOnly: true, ForwardCheck: opt.ForwardCheck}
 			if opt.Progress != nil {
 				bo.Progress = func(nodes uint64) { opt.Progress(int64(nodes), 0) }
 			}
@@ -197,7 +199,7 @@ var finders = []Finder{
 				return nil, err
 			}
 			if r.First == nil {
-				return nil, native.ErrNoSolution
+				return nil, model.ErrNoSolution
 			}
 			q := make([]uint32, len(r.First))
 			for i, c := range r.First {
@@ -212,13 +214,13 @@ var finders = []Finder{
 		MaxN: DLXMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, find: findDLX,
 		Orders: []Order{OrderLex, OrderHeuristic}, Progress: ProgressNodes, ProgressFrom: 1},
 	{Name: CP, Doc: "constraint propagation on bitsets: the line (row or column) with fewest open squares first, forward checking, and the diagonal-sum bound; randomized restarts, then the complete search, in parallel; N <= 64",
-		MaxN: native.CPMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, Parallel: true, Progress: ProgressNodes, ProgressFrom: 1,
+		MaxN: search.CPMaxN, AcceptsVariants: true, BytesPerQueen: 1 << 10, Parallel: true, Progress: ProgressNodes, ProgressFrom: 1,
 		find: func(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, error) {
-			co := native.CPOptions{FirstOnly: true, Jobs: opt.Jobs, Seed: opt.Seed}
+			co := search.CPOptions{FirstOnly: true, Jobs: opt.Jobs, Seed: opt.Seed}
 			if opt.Progress != nil {
 				co.Progress = func(nodes uint64) { opt.Progress(int64(nodes), 0) }
 			}
-			r, err := native.CP(ctx, p, co)
+			r, err := search.CP(ctx, p, co)
 			if err != nil {
 				return nil, err
 			}
@@ -226,7 +228,7 @@ var finders = []Finder{
 			case r.Refutation != nil || r.First == nil && r.Relaxed:
 				return nil, &relaxedError{relaxation{r.Refutation, r.Relaxed}}
 			case r.First == nil:
-				return nil, native.ErrNoSolution
+				return nil, model.ErrNoSolution
 			}
 			return &Solution{Columns: columns(r.First), Nodes: r.Nodes}, nil
 		}},
@@ -248,45 +250,45 @@ func columns(q model.Placement) []uint32 {
 
 // symmetryCount is the result of a counter that uses the symmetries of
 // the square (both counts in one run).
-func symmetryCount(r native.SymmetryCount, err error) (*CountResult, error) {
+func symmetryCount(r counting.SymmetryCount, err error) (*CountResult, error) {
 	return &CountResult{All: r.All, Distinct: r.Distinct, HasDistinct: true, Nodes: r.Nodes, Jobs: max(1, r.Jobs)}, err
 }
 
 var counters = []Counter{
 	{
 		Name: Constellation, Doc: "border constellations (Q27, NQueensFAF): the queens of the edge rows and columns, one placement per symmetry class weighted by its orbit, then a bitmask search of the inner rows, in parallel",
-		MaxN: native.BitmaskMaxN, Parallel: true, Nodes: true, Progress: ProgressFraction, Units: true,
+		MaxN: counting.BitmaskMaxN, Parallel: true, Nodes: true, Progress: ProgressFraction, Units: true,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
-			return symmetryCount(native.ConstellationCount(ctx, p.N, native.ConstellationOptions{Jobs: opt.Jobs, Progress: opt.Progress}))
+			return symmetryCount(counting.ConstellationCount(ctx, p.N, counting.ConstellationOptions{Jobs: opt.Jobs, Progress: opt.Progress}))
 		},
 	},
 	{
 		Name: Join, Doc: "quarter boards joined into half boards, and the pairs of halves that fit counted bit-sliced (meet in the middle, as Kluev's N-Queens-Count-Sol), one set of rows per symmetry class, in parallel; Q(N) only; variants with each quarter on its open squares and no symmetry",
-		MaxN: native.JoinMaxN, AcceptsVariants: true, Parallel: true, Progress: ProgressFraction, AllOnly: true, Units: true,
+		MaxN: counting.JoinMaxN, AcceptsVariants: true, Parallel: true, Progress: ProgressFraction, AllOnly: true, Units: true,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 			if opt.Distinct {
 				return nil, &OptionError{errors.New("method join counts all solutions only: use constellation or bitmask for essentially distinct ones")}
 			}
-			if err := memlimit.Check(native.JoinProblemMemory(p, jobsOr(opt.Jobs)), fmt.Sprintf("N = %d by the join of quarter boards on %d goroutines", p.N, jobsOr(opt.Jobs))); err != nil {
+			if err := memlimit.Check(counting.JoinProblemMemory(p, jobsOr(opt.Jobs)), fmt.Sprintf("N = %d by the join of quarter boards on %d goroutines", p.N, jobsOr(opt.Jobs))); err != nil {
 				return nil, err
 			}
-			r, err := native.JoinCountProblem(ctx, p, native.JoinOptions{Jobs: opt.Jobs, Progress: opt.Progress})
+			r, err := counting.JoinCountProblem(ctx, p, counting.JoinOptions{Jobs: opt.Jobs, Progress: opt.Progress})
 			return &CountResult{All: r.All, Jobs: max(1, r.Jobs)}, err
 		},
 	},
 	{
 		Name: Bitmask, Doc: "bitmask search over one solution per symmetry class, weighted by orbit (Takaken's method), in parallel",
-		MaxN: native.BitmaskMaxN, Parallel: true, Nodes: true, Progress: ProgressFraction,
+		MaxN: counting.BitmaskMaxN, Parallel: true, Nodes: true, Progress: ProgressFraction,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
-			return symmetryCount(native.Bitmask(ctx, p.N, native.BitmaskOptions{Jobs: opt.Jobs, Progress: opt.Progress}))
+			return symmetryCount(counting.Bitmask(ctx, p.N, counting.BitmaskOptions{Jobs: opt.Jobs, Progress: opt.Progress}))
 		},
 	},
 	{
 		Name: Backtrack, Doc: "backtracking row by row (Wirth 1976), with the node count of the search tree",
-		MaxN: native.BacktrackMaxN, AcceptsVariants: true, Orders: []Order{OrderLex, OrderHeuristic}, Nodes: true,
+		MaxN: search.BacktrackMaxN, AcceptsVariants: true, Orders: []Order{OrderLex, OrderHeuristic}, Nodes: true,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 			res := &CountResult{Jobs: 1}
-			bo := native.BacktrackOptions{ForwardCheck: opt.ForwardCheck}
+			bo := search.BacktrackOptions{ForwardCheck: opt.ForwardCheck}
 			var classes model.Classes
 			var canonErr error
 			if opt.Distinct {
@@ -314,9 +316,9 @@ var counters = []Counter{
 	{Name: DLX, Doc: "exact covers counted by dancing links (Knuth 2000), in parallel over the first item's options",
 		MaxN: DLXMaxN, AcceptsVariants: true, Parallel: true, Nodes: true, count: countDLX},
 	{Name: CP, Doc: "constraint propagation on bitsets with the diagonal-sum bound (see solve), the tree cut into subtrees for the goroutines; N <= 64",
-		MaxN: native.CPMaxN, AcceptsVariants: true, Parallel: true, Nodes: true, Progress: ProgressNodes,
+		MaxN: search.CPMaxN, AcceptsVariants: true, Parallel: true, Nodes: true, Progress: ProgressNodes,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
-			co := native.CPOptions{Jobs: opt.Jobs}
+			co := search.CPOptions{Jobs: opt.Jobs}
 			if opt.Progress != nil {
 				co.Progress = func(nodes uint64) { opt.Progress(int(nodes), 0) }
 			}
@@ -331,7 +333,7 @@ var counters = []Counter{
 					return canonErr == nil
 				}
 			}
-			r, err := native.CP(ctx, p, co)
+			r, err := search.CP(ctx, p, co)
 			res := &CountResult{All: r.Count, Nodes: r.Nodes, Jobs: r.Jobs, relaxation: relaxation{r.Refutation, r.Relaxed}}
 			if opt.Distinct {
 				res.Distinct, res.HasDistinct = uint64(classes.Len()), true
@@ -349,13 +351,13 @@ func jobsOr(jobs int) int {
 }
 
 // backtrack runs the backtracking search of p in the given order: Wirth's
-// (native.Backtrack) or the heuristic one (native.Heuristic, seeded by
+// (search.Backtrack) or the heuristic one (search.Heuristic, seeded by
 // seed for a first solution).
-func backtrack(ctx context.Context, p model.Problem, order Order, seed uint64, bo native.BacktrackOptions) (native.BacktrackResult, error) {
+func backtrack(ctx context.Context, p model.Problem, order Order, seed uint64, bo search.BacktrackOptions) (search.BacktrackResult, error) {
 	if order != OrderHeuristic {
-		return native.Backtrack(ctx, p, bo)
+		return search.Backtrack(ctx, p, bo)
 	}
-	h, err := native.Heuristic(ctx, p, native.HeuristicOptions{FirstOnly: bo.FirstOnly, Seed: seed, Each: bo.Each})
+	h, err := search.Heuristic(ctx, p, search.HeuristicOptions{FirstOnly: bo.FirstOnly, Seed: seed, Each: bo.Each})
 	return h.BacktrackResult, err
 }
 
@@ -482,7 +484,7 @@ func (f Finder) Find(ctx context.Context, p model.Problem, opt FindOptions) (*So
 	}
 	start := time.Now()
 	s, err := f.find(ctx, p, opt)
-	if errors.Is(err, native.ErrNoSolution) {
+	if errors.Is(err, model.ErrNoSolution) {
 		var relaxed *relaxedError
 		var known relaxation
 		if errors.As(err, &relaxed) {

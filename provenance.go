@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
 )
 
 // Evidence is what an answer rests on beyond the word of the method that
@@ -166,7 +165,7 @@ func noneProvenance(p model.Problem, m Method, solver string, known relaxation) 
 }
 
 // relaxation is what a method learnt of a problem's linear relaxation:
-// its proof of "no solution" (native.CP's, from native.Refute), or, with
+// its proof of "no solution" (search.CP's, from search.Refute), or, with
 // solved, that it has none.
 type relaxation struct {
 	proof  *model.Farkas
@@ -190,5 +189,5 @@ func (r relaxation) checked(p model.Problem) *model.Farkas {
 // the answer, to be checked instead of solved for again.
 type relaxedError struct{ relaxation }
 
-func (e *relaxedError) Error() string { return native.ErrNoSolution.Error() }
-func (e *relaxedError) Unwrap() error { return native.ErrNoSolution }
+func (e *relaxedError) Error() string { return model.ErrNoSolution.Error() }
+func (e *relaxedError) Unwrap() error { return model.ErrNoSolution }

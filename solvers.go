@@ -12,7 +12,6 @@ import (
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
 	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
 )
@@ -149,7 +148,7 @@ func findSAT(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, 
 	case err != nil:
 		return nil, err
 	case r.Status == sat.Unsat:
-		return nil, native.ErrNoSolution
+		return nil, model.ErrNoSolution
 	case r.Status != sat.Sat:
 		return nil, fmt.Errorf("%s gave no answer", s.Name())
 	}
@@ -206,7 +205,7 @@ func findDLX(ctx context.Context, p model.Problem, opt FindOptions) (*Solution, 
 		return nil, err
 	}
 	if first == nil {
-		return nil, native.ErrNoSolution
+		return nil, model.ErrNoSolution
 	}
 	return &Solution{Columns: columns(placementOf(p.N, squares, first)), Nodes: st.Nodes}, nil
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
 	"github.com/queenslab/nqueens/solvers/minizinc"
 	"github.com/queenslab/nqueens/solvers/sat"
 )
@@ -370,7 +369,7 @@ func judgeFind(c *Cell, s *nqueens.Solution, err error, budget time.Duration) {
 		c.Status, c.Note = Timeout, fmt.Sprintf("over %v", budget)
 	case errors.As(err, new(*nqueens.WrongAnswerError)):
 		c.Status, c.Note = Disagree, err.Error()
-	case errors.Is(err, native.ErrNoSolution):
+	case errors.Is(err, model.ErrNoSolution):
 		c.Status, c.Note = OK, "no solution"
 		if !isKnown || known != 0 {
 			c.Status, c.Note = Disagree, fmt.Sprintf("no solution, but Q(%d) = %d", c.N, known)

@@ -33,13 +33,13 @@ import (
 	"github.com/queenslab/nqueens/internal/lockfile"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/textio"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/counting"
 )
 
-// Work units: native.Units(n, depth) is the deterministic list of
+// Work units: counting.Units(n, depth) is the deterministic list of
 // subproblems of the constellation count (a border constellation, one per
 // symmetry class, with the queens of its first depth inner rows), and
-// native.JoinUnits(n) that of the join (a set of east rows, one per
+// counting.JoinUnits(n) that of the join (a set of east rows, one per
 // symmetry class); each is made as it is read, never held; the same
 // method, n, depth and toolkit version give the same list on any machine.
 // A shard i of m is the units whose index is i modulo m. The two methods'
@@ -53,7 +53,7 @@ type Options struct {
 	Method nqueens.Method
 	Jobs   int
 	// Depth is the number of inner rows a unit pre-places (0 to
-	// native.MaxConstellationDepth), or AutoDepth.
+	// counting.MaxConstellationDepth), or AutoDepth.
 	Depth int
 	// Shard and Shards select shard Shard (0-based) of Shards; Shards = 0
 	// counts everything.
@@ -87,7 +87,7 @@ type Result struct {
 	// number of units of the whole count; Resumed how many came from the
 	// journal.
 	Units, Total, Resumed int
-	// Digest identifies the list of all units (native.UnitsDigest).
+	// Digest identifies the list of all units (counting.UnitsDigest).
 	Digest string
 	// Done is the number of units finished, resumed ones included.
 	Done                 int
@@ -131,7 +131,7 @@ func (u *Result) finish() {
 func (u *Result) HasDistinct() bool { return u.Method != nqueens.Join }
 
 // MinN is the smallest n that has work units.
-const MinN = native.ConstellationMinN
+const MinN = counting.ConstellationMinN
 
 // Count runs the constellation count of n over work units, for a shard or
 // all of them, recording finished units in the checkpoint journal when one
@@ -150,9 +150,9 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 		return nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: method %s has no work units (constellation and join have)", o.Method)}
 	}
 	join := o.Method == nqueens.Join
-	minN, maxN := MinN, native.BitmaskMaxN
+	minN, maxN := MinN, counting.BitmaskMaxN
 	if join {
-		minN, maxN = native.JoinMinN, native.JoinMaxN
+		minN, maxN = counting.JoinMinN, counting.JoinMaxN
 	}
 	if n < minN || n > maxN {
 		return nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: work units of %s exist for N = %d..%d, not %d", o.Method, minN, maxN, n)}
@@ -170,35 +170,35 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 		}
 		// Shards split the units, not the quarters' table: the memory of
 		// a shard is the whole count's.
-		if err := memlimit.Check(native.JoinMemory(n, jobs), fmt.Sprintf("N = %d by the join of quarter boards on %d goroutines (whatever the shard)", n, jobs)); err != nil {
+		if err := memlimit.Check(counting.JoinMemory(n, jobs), fmt.Sprintf("N = %d by the join of quarter boards on %d goroutines (whatever the shard)", n, jobs)); err != nil {
 			return nil, err
 		}
 	}
-	if !join && o.Depth != AutoDepth && (o.Depth < 0 || o.Depth > native.MaxConstellationDepth) {
-		return nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: a work unit pre-places 0 to %d inner rows, not %d", native.MaxConstellationDepth, o.Depth)}
+	if !join && o.Depth != AutoDepth && (o.Depth < 0 || o.Depth > counting.MaxConstellationDepth) {
+		return nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: a work unit pre-places 0 to %d inner rows, not %d", counting.MaxConstellationDepth, o.Depth)}
 	}
 	var total int
 	var digest string
 	switch {
 	case join:
 		o.Depth = 0
-		total, digest = native.JoinUnitsDigest(n)
+		total, digest = counting.JoinUnitsDigest(n)
 	case o.Depth == AutoDepth:
 		for o.Depth = 0; ; o.Depth++ {
-			total, digest = native.UnitsDigest(n, o.Depth)
-			if o.Shards == 0 || total >= unitsPerShard*o.Shards || o.Depth == native.MaxConstellationDepth {
+			total, digest = counting.UnitsDigest(n, o.Depth)
+			if o.Shards == 0 || total >= unitsPerShard*o.Shards || o.Depth == counting.MaxConstellationDepth {
 				break
 			}
 		}
 	default:
-		total, digest = native.UnitsDigest(n, o.Depth)
+		total, digest = counting.UnitsDigest(n, o.Depth)
 	}
 	res := &Result{Method: o.Method, N: n, Depth: o.Depth, Shard: o.Shard, Shards: o.Shards, Total: total, Digest: digest}
 	mine := func(i int) bool { return o.Shards == 0 || i%o.Shards == o.Shard }
 	res.Units = total
 	if o.Shards > 0 {
 		if o.Shards > total {
-			more := fmt.Sprintf(", or a larger depth (at most %d)", native.MaxConstellationDepth)
+			more := fmt.Sprintf(", or a larger depth (at most %d)", counting.MaxConstellationDepth)
 			if join {
 				more = ""
 			}
@@ -267,14 +267,14 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 	}
 	var err error
 	if join {
-		var r native.JoinResult
-		r, err = native.JoinCount(ctx, n, native.JoinOptions{Jobs: o.Jobs, Take: take, Taken: todo, Progress: progress,
-			OnUnit: func(i int, r native.JoinUnitResult) { onUnit(i, unitRecord{All: r.All, Nodes: r.Pairs}) }})
+		var r counting.JoinResult
+		r, err = counting.JoinCount(ctx, n, counting.JoinOptions{Jobs: o.Jobs, Take: take, Taken: todo, Progress: progress,
+			OnUnit: func(i int, r counting.JoinUnitResult) { onUnit(i, unitRecord{All: r.All, Nodes: r.Pairs}) }})
 		res.add(unitRecord{All: r.All, Nodes: r.Pairs})
 	} else {
-		var r native.SymmetryCount
-		r, err = native.ConstellationCount(ctx, n, native.ConstellationOptions{Jobs: o.Jobs, Depth: o.Depth, Take: take, Taken: todo, Progress: progress,
-			OnUnit: func(i int, r native.UnitResult) { onUnit(i, unitRecord{ByOrbit: r.ByOrbit, Nodes: r.Nodes}) }})
+		var r counting.SymmetryCount
+		r, err = counting.ConstellationCount(ctx, n, counting.ConstellationOptions{Jobs: o.Jobs, Depth: o.Depth, Take: take, Taken: todo, Progress: progress,
+			OnUnit: func(i int, r counting.UnitResult) { onUnit(i, unitRecord{ByOrbit: r.ByOrbit, Nodes: r.Nodes}) }})
 		res.add(unitRecord{ByOrbit: r.ByOrbit, Nodes: r.Nodes})
 	}
 	if j != nil {
@@ -293,7 +293,7 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 }
 
 // journalHeader identifies the count a checkpoint journal belongs to; the
-// digest of the unit list (native.UnitsDigest) ties it to the exact units,
+// digest of the unit list (counting.UnitsDigest) ties it to the exact units,
 // which a change of the search's pruning changes.
 type journalHeader struct {
 	Method                         nqueens.Method
@@ -609,7 +609,7 @@ const AllUnits = math.MaxInt
 type SpotCheckError struct {
 	Part       string
 	Index      int
-	Unit       native.JoinUnit
+	Unit       counting.JoinUnit
 	Said, Real uint64
 }
 
@@ -708,16 +708,16 @@ func Merge(ctx context.Context, names []string, parts []ShardFile, o MergeOption
 	// The parts agree with each other; the first is now held to the list
 	// of units of its method, N and depth, as this build makes it, which
 	// ties them all to the board.
-	minN, maxN, maxDepth := MinN, native.BitmaskMaxN, native.MaxConstellationDepth
+	minN, maxN, maxDepth := MinN, counting.BitmaskMaxN, counting.MaxConstellationDepth
 	if res.Method == nqueens.Join {
-		minN, maxN, maxDepth = native.JoinMinN, native.JoinMaxN, 0
+		minN, maxN, maxDepth = counting.JoinMinN, counting.JoinMaxN, 0
 	}
 	if first.N < minN || first.N > maxN || first.Depth < 0 || first.Depth > maxDepth {
 		return nil, bad("cluster: %s is of N = %d, depth %d, which has no work units of %s (N = %d..%d, depth 0..%d)", names[0], first.N, first.Depth, res.Method, minN, maxN, maxDepth)
 	}
-	total, digest := native.JoinUnitsDigest(first.N)
+	total, digest := counting.JoinUnitsDigest(first.N)
 	if res.Method != nqueens.Join {
-		total, digest = native.UnitsDigest(first.N, first.Depth)
+		total, digest = counting.UnitsDigest(first.N, first.Depth)
 	}
 	if first.Total != total || first.Digest != digest {
 		return nil, bad("cluster: the parts say the count of N = %d has %d units (digest %s), but its list has %d (digest %s): parts of another build, or forged", first.N, first.Total, first.Digest, total, digest)
@@ -781,7 +781,7 @@ func spotCheck(ctx context.Context, names []string, parts []ShardFile, o MergeOp
 	}
 	type pick struct {
 		index int
-		unit  native.JoinUnit
+		unit  counting.JoinUnit
 	}
 	feed := make(chan pick)
 	var mu sync.Mutex
@@ -817,7 +817,7 @@ func spotCheck(ctx context.Context, names []string, parts []ShardFile, o MergeOp
 			}
 		}()
 	}
-	for i, u := range native.JoinUnits(parts[0].N) {
+	for i, u := range counting.JoinUnits(parts[0].N) {
 		if !all && !picked[i] {
 			continue
 		}

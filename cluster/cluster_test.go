@@ -14,7 +14,7 @@ import (
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cluster"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/counting"
 )
 
 // TestCheckpointResume interrupts a count, damages the journal's last
@@ -63,7 +63,7 @@ func TestCheckpointResume(t *testing.T) {
 	}
 	// The same N, depth and number of units, but another list of units (a
 	// build whose search prunes differently): refused too.
-	_, digest := native.UnitsDigest(n, 0)
+	_, digest := counting.UnitsDigest(n, 0)
 	if !strings.Contains(lines[0], "/"+digest+" ") {
 		t.Fatalf("journal header %q does not name the units' digest %s", lines[0], digest)
 	}
@@ -237,10 +237,10 @@ func TestRecountUnits(t *testing.T) {
 	if testing.Short() {
 		top = 12
 	}
-	for n := native.JoinMinN; n <= top; n++ {
+	for n := counting.JoinMinN; n <= top; n++ {
 		joined := map[int]uint64{}
 		var mu sync.Mutex
-		if _, err := native.JoinCount(ctx, n, native.JoinOptions{Jobs: 2, OnUnit: func(i int, r native.JoinUnitResult) {
+		if _, err := counting.JoinCount(ctx, n, counting.JoinOptions{Jobs: 2, OnUnit: func(i int, r counting.JoinUnitResult) {
 			mu.Lock()
 			joined[i] = r.All
 			mu.Unlock()
@@ -248,7 +248,7 @@ func TestRecountUnits(t *testing.T) {
 			t.Fatal(err)
 		}
 		var sum uint64
-		for i, u := range native.JoinUnits(n) {
+		for i, u := range counting.JoinUnits(n) {
 			got, err := cluster.RecountUnit(ctx, u)
 			if err != nil {
 				t.Fatalf("n = %d, unit %d: %v", n, i, err)

@@ -9,10 +9,10 @@ import (
 	"testing"
 
 	"github.com/queenslab/nqueens"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/counting"
 )
 
-func record(i int, r native.UnitResult) string {
+func record(i int, r counting.UnitResult) string {
 	body := recordText(i, unitRecord{ByOrbit: r.ByOrbit, Nodes: r.Nodes}, false)
 	return fmt.Sprintf("%s %08x\n", body, crc32.ChecksumIEEE([]byte(body)))
 }
@@ -25,8 +25,8 @@ func FuzzReadJournal(f *testing.F) {
 	f.Add([]byte(head))
 	f.Add([]byte(""))
 	f.Add([]byte(head[:10]))
-	f.Add([]byte(head + record(3, native.UnitResult{ByOrbit: [3]uint64{1, 2, 3}, Nodes: 9}) + record(7, native.UnitResult{Nodes: 1})))
-	f.Add([]byte(head + record(3, native.UnitResult{Nodes: 2}) + "u 4 1 1"))
+	f.Add([]byte(head + record(3, counting.UnitResult{ByOrbit: [3]uint64{1, 2, 3}, Nodes: 9}) + record(7, counting.UnitResult{Nodes: 1})))
+	f.Add([]byte(head + record(3, counting.UnitResult{Nodes: 2}) + "u 4 1 1"))
 	f.Add([]byte(head + "u 99 0 0 0 0 00000000\n"))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		done, good, err := readJournal(raw, h, "fuzz")

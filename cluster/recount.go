@@ -7,14 +7,14 @@ import (
 
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/counting"
 )
 
 // Spot checks: a unit of the join is itself a count of variants of the
 // problem, which a method that shares no code with the join counts again.
 // Write h = n/2 and g = n-h; the east half is columns g..n-1, the west
 // half columns 0..h-1 (and for odd n the middle column h between them).
-// A unit (native.JoinUnit) stands for the solutions whose east rows (the
+// A unit (counting.JoinUnit) stands for the solutions whose east rows (the
 // rows whose queen is in the east half) are East:
 //
 // For odd n, the middle row h holds its queen at column Col0 and the
@@ -44,12 +44,12 @@ import (
 // RecountUnit counts the unit u of the join again by the
 // constraint-propagation search on its variants (see above), and returns
 // what it adds to Q(n).
-func RecountUnit(ctx context.Context, u native.JoinUnit) (uint64, error) {
+func RecountUnit(ctx context.Context, u counting.JoinUnit) (uint64, error) {
 	if ctx == nil {
 		return 0, errors.New("cluster: RecountUnit was given a nil context (use context.Background())")
 	}
 	n := u.N
-	if n < native.JoinMinN || n > native.JoinMaxN {
+	if n < counting.JoinMinN || n > counting.JoinMaxN {
 		return 0, fmt.Errorf("cluster: a unit of N = %d is not one of the join's", n)
 	}
 	c, err := nqueens.LookupCounter(nqueens.CP)

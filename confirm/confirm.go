@@ -8,7 +8,7 @@ import (
 
 	nqueens "github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/search"
 )
 
 // Budget bounds the independent search that confirms an answer (no
@@ -67,7 +67,7 @@ func Count(ctx context.Context, c nqueens.Counter, p model.Problem, opt nqueens.
 
 // Counted confirms the count r of p where its provenance is not yet
 // confirmed: a count of 0 by a checked refutation of the linear
-// relaxation (native.Refute), else any count by a second, independent
+// relaxation (search.Refute), else any count by a second, independent
 // method (SecondCounter) within the context's deadline or Budget. A count
 // that disagrees is a *nqueens.WrongAnswerError naming the method; one
 // the second method did not finish stays unconfirmed, with the reason.
@@ -156,7 +156,7 @@ func None(ctx context.Context, p model.Problem, none *nqueens.NoSolutionError, o
 			return none
 		}
 		return &nqueens.WrongAnswerError{Method: none.Method, Solver: none.Solver, Claim: "the problem has no solution", Truth: name + " found one, verified"}
-	case errors.Is(err, native.ErrNoSolution):
+	case errors.Is(err, model.ErrNoSolution):
 		none.Provenance = nqueens.Provenance{Evidence: nqueens.SecondMethod, Detail: name, Method: other}
 		return none
 	}
@@ -169,7 +169,7 @@ func None(ctx context.Context, p model.Problem, none *nqueens.NoSolutionError, o
 // searchAgain looks for a solution of p with method m: a count on every
 // core where m counts in parallel (it says "none" as well as a search for
 // one, and sooner; a solution it finds is looked for again to show it).
-// "None" is native.ErrNoSolution.
+// "None" is model.ErrNoSolution.
 func searchAgain(ctx context.Context, p model.Problem, m nqueens.Method, o Options, name string) (*nqueens.Solution, error) {
 	f, err := nqueens.LookupFinder(m)
 	if err != nil {
@@ -181,7 +181,7 @@ func searchAgain(ctx context.Context, p model.Problem, m nqueens.Method, o Optio
 		case err != nil:
 			return nil, err
 		case r.All == 0:
-			return nil, native.ErrNoSolution
+			return nil, model.ErrNoSolution
 		}
 	}
 	fo := nqueens.FindOptions{Seed: 1}
@@ -201,14 +201,14 @@ func countProgress(o Options, what string) func(done, total int) {
 }
 
 // refute proves that p has no solution by its linear relaxation
-// (native.Refute) and returns the proof, checked by model.Farkas.Check;
+// (search.Refute) and returns the proof, checked by model.Farkas.Check;
 // or nil when the relaxation has a solution, the problem is the classic
 // one or too large for it.
 func refute(ctx context.Context, p model.Problem) *model.Farkas {
-	if p.IsClassic() || p.N > native.RelaxMaxN {
+	if p.IsClassic() || p.N > search.RelaxMaxN {
 		return nil
 	}
-	f, err := native.Refute(ctx, p)
+	f, err := search.Refute(ctx, p)
 	if err != nil || f == nil || f.Check(p) != nil {
 		return nil
 	}
@@ -219,7 +219,7 @@ func refute(ctx context.Context, p model.Problem) *model.Farkas {
 // refutation of p's linear relaxation, when the method (pr) did not try
 // the relaxation and it refutes p.
 func byRefutation(ctx context.Context, p model.Problem, pr nqueens.Provenance, o Options) (nqueens.Provenance, bool) {
-	if pr.Relaxed || p.IsClassic() || p.N > native.RelaxMaxN {
+	if pr.Relaxed || p.IsClassic() || p.N > search.RelaxMaxN {
 		return pr, false
 	}
 	o.tell(relaxationStep, 0, 0)

@@ -8,7 +8,7 @@ import (
 
 	nqueens "github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/counting"
 )
 
 func counter(t *testing.T, m nqueens.Method) nqueens.Counter {
@@ -84,7 +84,7 @@ func TestNone(t *testing.T) {
 	unsat := model.Problem{N: 6, Fixed: []model.Square{{Row: 0, Col: 0}}} // corner queen: no 6-queens solution has one
 	for method, by := range map[nqueens.Method]string{nqueens.SAT: "constraint propagation (cp)", nqueens.DLX: "constraint propagation (cp)", nqueens.CP: "dancing links"} {
 		err := None(ctx, unsat, &nqueens.NoSolutionError{Method: method, Provenance: nqueens.Provenance{Relaxed: true}}, Options{})
-		if n := noneOf(err); n == nil || n.Provenance.Evidence != nqueens.SecondMethod || n.Provenance.String() != by || !errors.Is(err, native.ErrNoSolution) {
+		if n := noneOf(err); n == nil || n.Provenance.Evidence != nqueens.SecondMethod || n.Provenance.String() != by || !errors.Is(err, model.ErrNoSolution) {
 			t.Errorf("%s: %v, want confirmed by %s", method, err, by)
 		}
 	}
@@ -205,7 +205,7 @@ func TestEdges(t *testing.T) {
 		t.Errorf("92 solutions of N = 8: %v", err)
 	}
 	//lint:ignore SA1012 a nil context is what is tested
-	if _, err := native.JoinCountProblem(nil, p, native.JoinOptions{}); err == nil { //nolint:staticcheck
+	if _, err := counting.JoinCountProblem(nil, p, counting.JoinOptions{}); err == nil { //nolint:staticcheck
 		t.Error("JoinCountProblem with a nil context")
 	}
 }

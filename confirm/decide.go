@@ -9,7 +9,7 @@ import (
 	nqueens "github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/search"
 	"github.com/queenslab/nqueens/solvers/dlx"
 	"github.com/queenslab/nqueens/solvers/sat"
 )
@@ -34,13 +34,13 @@ type Decision struct {
 
 // Decide finds whether p has a solution by two independent complete
 // methods at once, and fails if they disagree: dancing links on the exact
-// cover, and the constraint-propagation search (native.CP) up to its
-// native.CPMaxN, gini on the CNF above; up to DecideCountMaxN it counts
+// cover, and the constraint-propagation search (search.CP) up to its
+// search.CPMaxN, gini on the CNF above; up to DecideCountMaxN it counts
 // the solutions too, by dancing links and backtracking. An instance that
 // either method cannot decide within the budget is an error that wraps
 // context.DeadlineExceeded.
 //
-// A refutation of p's linear relaxation (native.Refute), checked by
+// A refutation of p's linear relaxation (search.Refute), checked by
 // model.Farkas.Check, proves there is no solution without a search: it is
 // returned as the Proof, and the two methods must agree with it. An
 // instance they cannot decide within the budget is decided by it (count
@@ -50,10 +50,10 @@ func Decide(ctx context.Context, p model.Problem, budget time.Duration) (Decisio
 		return Decision{}, errors.New("confirm: Decide was given a nil context (use context.Background())")
 	}
 	var proof *model.Farkas
-	if !p.IsClassic() && p.N <= native.RelaxMaxN {
+	if !p.IsClassic() && p.N <= search.RelaxMaxN {
 		var err error
 		// Refute's proofs are checked (model.FarkasFromReals).
-		if proof, err = native.Refute(ctx, p); err != nil {
+		if proof, err = search.Refute(ctx, p); err != nil {
 			return Decision{}, err
 		}
 	}
@@ -122,10 +122,10 @@ type decision struct {
 }
 
 // decideOther is Decide's second method: the constraint-propagation search
-// on one core up to native.CPMaxN, gini above.
+// on one core up to search.CPMaxN, gini above.
 func decideOther(ctx context.Context, p model.Problem) decision {
-	if p.N <= native.CPMaxN {
-		r, err := native.CP(ctx, p, native.CPOptions{FirstOnly: true, Jobs: 1, Seed: 1, NoRelaxation: true})
+	if p.N <= search.CPMaxN {
+		r, err := search.CP(ctx, p, search.CPOptions{FirstOnly: true, Jobs: 1, Seed: 1, NoRelaxation: true})
 		if err == nil && r.First != nil {
 			err = model.Verify(p, r.First)
 		}

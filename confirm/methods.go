@@ -7,21 +7,22 @@ import (
 	nqueens "github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/counting"
+	"github.com/queenslab/nqueens/native/search"
 )
 
 // deciders are the complete methods that decide and count problems with
 // pre-placed queens, blocked squares or excluded diagonals, fastest first,
 // each up to the largest board it is the fastest on, as measured by
 // scripts/deciders.sh (docs/benchmarks.md, "Deciders"): the search of
-// native.CP wherever it reaches (N <= native.CPMaxN: a row or column is a
+// search.CP wherever it reaches (N <= search.CPMaxN: a row or column is a
 // 64-bit set), dancing links above. Backtracking is listed only as the
 // second method of dancing links above CP's reach; SAT is there by name.
 var deciders = []struct {
 	method nqueens.Method
 	maxN   int
 }{
-	{nqueens.CP, native.CPMaxN},
+	{nqueens.CP, search.CPMaxN},
 	{nqueens.DLX, nqueens.DLXMaxN},
 	{nqueens.Backtrack, 1000},
 }
@@ -65,9 +66,9 @@ func DefaultCounter(p model.Problem) nqueens.Method {
 }
 
 // joinCounts says whether the join may count p: N from JoinFromN to
-// native.JoinMaxN, and its memory on one goroutine fits.
+// counting.JoinMaxN, and its memory on one goroutine fits.
 func joinCounts(p model.Problem) bool {
-	return p.N >= JoinFromN && p.N <= native.JoinMaxN && memlimit.Check(native.JoinProblemMemory(p, 1), "") == nil
+	return p.N >= JoinFromN && p.N <= counting.JoinMaxN && memlimit.Check(counting.JoinProblemMemory(p, 1), "") == nil
 }
 
 // JoinVariantNodes is the size of cp's search tree (Knuth's estimate from
@@ -92,7 +93,7 @@ func joinCountsVariant(p model.Problem) bool {
 	if !joinCounts(p) {
 		return false
 	}
-	e, err := native.EstimateCP(context.Background(), p, JoinVariantProbes, 1, 1)
+	e, err := search.EstimateCP(context.Background(), p, JoinVariantProbes, 1, 1)
 	return err == nil && e.Nodes > JoinVariantNodes
 }
 
@@ -141,9 +142,9 @@ var joinCoreSeconds = map[int]float64{16: 0.16, 17: 1.9, 18: 4.7, 19: 51, 20: 17
 
 // JoinCoreSeconds forecasts the core-seconds of the join's count of the
 // classic problem of n on a machine of this kind (joinCoreSeconds); 0
-// below 16 (a second at most) and past native.JoinMaxN.
+// below 16 (a second at most) and past counting.JoinMaxN.
 func JoinCoreSeconds(n int) float64 {
-	if s, ok := joinCoreSeconds[n]; ok || n < 16 || n > native.JoinMaxN {
+	if s, ok := joinCoreSeconds[n]; ok || n < 16 || n > counting.JoinMaxN {
 		return s
 	}
 	s := [2]float64{joinCoreSeconds[26], joinCoreSeconds[27]}
@@ -173,12 +174,12 @@ type CountPlan struct {
 func PlanCount(p model.Problem) CountPlan {
 	m := DefaultCounter(p)
 	plan := CountPlan{Method: m}
-	if !p.IsClassic() || p.N < JoinFromN || p.N > native.JoinMaxN {
+	if !p.IsClassic() || p.N < JoinFromN || p.N > counting.JoinMaxN {
 		return plan
 	}
 	plan.CoreSeconds = JoinCoreSeconds(p.N)
 	if m != nqueens.Join {
-		need := native.JoinMemory(p.N, 1)
+		need := counting.JoinMemory(p.N, 1)
 		l, _ := memlimit.Available()
 		plan.Why = fmt.Sprintf("the join of quarter boards needs %s on one goroutine, more than the %s available (%s)", memlimit.GB(need), memlimit.GB(l.Bytes), l.Source)
 	}

@@ -10,7 +10,7 @@ import (
 	nqueens "github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/gent2017"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/search"
 )
 
 // publishedAnswers reads the sample of the authors' published instances
@@ -74,7 +74,7 @@ func TestDeciderConfirms(t *testing.T) {
 		if DefaultFinder(p) != nqueens.CP || SecondMethod(p, nqueens.CP) != nqueens.DLX {
 			t.Fatalf("deciders of %s: %s then %s", a.Name(), DefaultFinder(p), SecondMethod(p, nqueens.CP))
 		}
-		f, err := native.Refute(context.Background(), p)
+		f, err := search.Refute(context.Background(), p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +114,7 @@ func TestCPCountsPublished(t *testing.T) {
 			continue
 		}
 		p := a.Problem
-		r1, err1 := native.CP(context.Background(), p, native.CPOptions{Jobs: 2})
+		r1, err1 := search.CP(context.Background(), p, search.CPOptions{Jobs: 2})
 		r2, err2 := counter(t, nqueens.DLX).Count(context.Background(), p, nqueens.CountOptions{Jobs: 2})
 		if err1 != nil || err2 != nil || r1.Count != r2.All || (r1.Count > 0) != a.Sat {
 			t.Errorf("%s: cp %d (%v), dancing links %d (%v), authors sat = %v", a.Name(), r1.Count, err1, r2.All, err2, a.Sat)

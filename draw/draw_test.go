@@ -16,7 +16,8 @@ import (
 
 	"github.com/queenslab/nqueens/draw"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/huge"
+	"github.com/queenslab/nqueens/native/search"
 )
 
 func cols(q model.Placement) []uint32 {
@@ -37,7 +38,7 @@ func same(a color.Color, b color.RGBA) bool {
 // squares and empty squares.
 func TestPNGBoard(t *testing.T) {
 	p := model.Problem{N: 8, Fixed: []model.Square{{Row: 0, Col: 0}}, Blocked: []model.Square{{Row: 7, Col: 7}}}
-	r, _ := native.Backtrack(context.Background(), p, native.BacktrackOptions{FirstOnly: true})
+	r, _ := search.Backtrack(context.Background(), p, search.BacktrackOptions{FirstOnly: true})
 	var b bytes.Buffer
 	if err := draw.WritePNG(&b, draw.Picture{Problem: p, Columns: cols(r.First), Size: 320}); err != nil {
 		t.Fatal(err)
@@ -79,7 +80,7 @@ func TestPNGBoard(t *testing.T) {
 // TestPNGScatter: above BoardMaxN each queen darkens its pixel.
 func TestPNGScatter(t *testing.T) {
 	n := 1000
-	q, err := native.Construct(n)
+	q, err := huge.Construct(n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +118,7 @@ func TestPNGScatter(t *testing.T) {
 // TestSVG parses the SVG and finds one circle per queen at its square.
 func TestSVG(t *testing.T) {
 	p := model.Problem{N: 6, Fixed: []model.Square{{Row: 1, Col: 3}}, Blocked: []model.Square{{Row: 0, Col: 0}}}
-	r, _ := native.Backtrack(context.Background(), p, native.BacktrackOptions{FirstOnly: true})
+	r, _ := search.Backtrack(context.Background(), p, search.BacktrackOptions{FirstOnly: true})
 	var b bytes.Buffer
 	draw.WriteSVG(&b, draw.Picture{Problem: p, Columns: cols(r.First), Size: 300})
 	var doc struct {
@@ -159,7 +160,7 @@ func TestSVG(t *testing.T) {
 func TestTraceText(t *testing.T) {
 	var b bytes.Buffer
 	tt := draw.NewTraceText(&b, 4)
-	native.Backtrack(context.Background(), model.Classic(4), native.BacktrackOptions{FirstOnly: true, Trace: tt.Step})
+	search.Backtrack(context.Background(), model.Classic(4), search.BacktrackOptions{FirstOnly: true, Trace: tt.Step})
 	want := `Row 1: queen in column 1.
 Row 2: columns 1 and 2 attacked; column 3 is safe.
 Row 3: every column is attacked, so back up.
@@ -189,9 +190,9 @@ func TestTraceGIF(t *testing.T) {
 	p := model.Classic(6)
 	g := draw.NewTraceGIF(p, 20)
 	steps := 0
-	r, _ := native.Backtrack(context.Background(), p, native.BacktrackOptions{FirstOnly: true, Trace: func(s native.TraceStep) {
+	r, _ := search.Backtrack(context.Background(), p, search.BacktrackOptions{FirstOnly: true, Trace: func(s search.TraceStep) {
 		g.Step(s)
-		if s.Kind != native.StepRemove {
+		if s.Kind != search.StepRemove {
 			steps++
 		}
 	}})
@@ -233,7 +234,7 @@ func TestLocalGIF(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		g := draw.NewLocalGIF(12, 10)
 		events := 0
-		r, err := native.LocalSearch(context.Background(), 12, native.LocalSearchOptions{Seed: seed,
+		r, err := huge.LocalSearch(context.Background(), 12, huge.LocalSearchOptions{Seed: seed,
 			Start: func(c []uint32, k int64) { g.Start(c, k); events++ },
 			Swap:  func(i, j int, k int64) { g.Swap(i, j, k); events++ }})
 		if err != nil {

@@ -6,13 +6,13 @@ import (
 
 	"github.com/queenslab/nqueens/draw"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/search"
 )
 
 // The backtracking search on the 4-queens board, told step by step.
 func ExampleTraceText() {
 	t := draw.NewTraceText(os.Stdout, 4)
-	native.Backtrack(context.Background(), model.Classic(4), native.BacktrackOptions{FirstOnly: true, Trace: t.Step})
+	search.Backtrack(context.Background(), model.Classic(4), search.BacktrackOptions{FirstOnly: true, Trace: t.Step})
 	// Output:
 	// Row 1: queen in column 1.
 	// Row 2: columns 1 and 2 attacked; column 3 is safe.

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/search"
 )
 
 // TraceText writes the steps of the backtracking search as sentences, in
@@ -61,14 +61,14 @@ func columns(cs []int) string {
 }
 
 // Step takes the next step of the search.
-func (t *TraceText) Step(s native.TraceStep) {
+func (t *TraceText) Step(s search.TraceStep) {
 	r := s.Row
 	switch s.Kind {
-	case native.StepAttacked:
+	case search.StepAttacked:
 		t.attacked[r] = append(t.attacked[r], s.Col)
-	case native.StepRejected:
+	case search.StepRejected:
 		t.printf("Row %d: column %d is safe, but it leaves a later row no square; skip it.\n", r+1, s.Col+1)
-	case native.StepPlace:
+	case search.StepPlace:
 		if a := t.attacked[r]; len(a) > 0 {
 			t.printf("Row %d: %s attacked; column %d is safe.\n", r+1, columns(a), s.Col+1)
 		} else if t.fresh[r] {
@@ -82,10 +82,10 @@ func (t *TraceText) Step(s native.TraceStep) {
 			t.fresh[r+1] = true
 			t.attacked[r+1] = t.attacked[r+1][:0]
 		}
-	case native.StepRemove:
+	case search.StepRemove:
 		t.place[r] = model.Unset
 		t.fresh[r] = false
-	case native.StepBackUp:
+	case search.StepBackUp:
 		a := t.attacked[r]
 		switch {
 		case t.fresh[r] && len(a) == t.n:
@@ -100,7 +100,7 @@ func (t *TraceText) Step(s native.TraceStep) {
 			t.printf("Row %d has no columns left, so back up to row %d.\n", r+1, r)
 		}
 		t.attacked[r] = t.attacked[r][:0]
-	case native.StepSolution:
+	case search.StepSolution:
 		cols := make([]string, t.n)
 		for i, c := range t.place {
 			cols[i] = strconv.Itoa(c + 1)
@@ -255,18 +255,18 @@ func (t *TraceGIF) frame(tried *model.Square, solved bool, delay int) {
 }
 
 // Step adds the frame of one step.
-func (t *TraceGIF) Step(s native.TraceStep) {
+func (t *TraceGIF) Step(s search.TraceStep) {
 	switch s.Kind {
-	case native.StepAttacked, native.StepRejected:
+	case search.StepAttacked, search.StepRejected:
 		t.frame(&model.Square{Row: s.Row, Col: s.Col}, false, 15)
-	case native.StepPlace:
+	case search.StepPlace:
 		t.place[s.Row] = s.Col
 		t.frame(nil, false, 25)
-	case native.StepRemove:
+	case search.StepRemove:
 		t.place[s.Row] = model.Unset
-	case native.StepBackUp:
+	case search.StepBackUp:
 		t.frame(nil, false, 25)
-	case native.StepSolution:
+	case search.StepSolution:
 		t.frame(nil, true, 300)
 	}
 }

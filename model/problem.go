@@ -210,3 +210,8 @@ func FormatLines(lines []int) string {
 	}
 	return strings.Join(parts, ",")
 }
+
+// ErrNoSolution is the error of a finder given a problem that has no
+// solution (the classic boards N = 2 and 3, a variant proved to have none):
+// the one sentinel of every method of the module, which errors.Is finds.
+var ErrNoSolution = errors.New("model: no solution exists for this N")

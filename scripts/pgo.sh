@@ -17,12 +17,12 @@ rm -f cmd/nqueens/default.pgo
 bench() { # PACKAGE PATTERN NAME
   go test -run X -bench "$2" -count 1 -cpuprofile "$work/$3.prof" -o "$work/$3.test" "$1" >/dev/null
 }
-bench ./native 'Constellation/n=1[67]/jobs=1' constellation
-bench ./native 'Count/n=1[67]/jobs=1' count
-bench ./native 'LocalSearch' localsearch
+bench ./native/counting 'Constellation/n=1[67]/jobs=1' constellation
+bench ./native/counting 'Count/n=1[67]/jobs=1' count
+bench ./native/huge 'LocalSearch' localsearch
 bench ./encode 'WriteDIMACS' dimacs
 bench ./solvers/dlx 'Queens' dlx
 bench ./solvers/sat 'GiniEnumerate12/gini-cubes=3' gini
-bench ./native 'CPPublished/.*/jobs=1' cp
+bench ./native/search 'CPPublished/.*/jobs=1' cp
 go tool pprof -proto "$work"/*.prof >cmd/nqueens/default.pgo 2>/dev/null
 echo "pgo.sh: wrote cmd/nqueens/default.pgo ($(wc -c <cmd/nqueens/default.pgo) bytes)"

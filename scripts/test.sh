@@ -3,7 +3,7 @@
 # tests, the race detector on the concurrent parts, the fuzz targets briefly,
 # every platform (scripts/test-platforms.sh), the fault script and the
 # examples. Long checks (both counters up to
-# n = 18) run with: go test ./native -long
+# n = 18) run with: go test ./native/counting -long
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Pure Go, as the container builds it: no C toolchain is needed, and none
@@ -57,7 +57,7 @@ race() {
 	CGO_ENABLED=1 go test -count=1 -race -short -run "$pattern" "$@"
 }
 phase "the race detector"
-race 'CP|Count|Constellation|Units|Cancel|Lookup|Counters|Checkpoint|Shards|Generate|Check|Journal' ./native ./ ./check ./cluster ./suite
+race 'CP|Count|Constellation|Units|Cancel|Lookup|Counters|Checkpoint|Shards|Generate|Check|Journal' ./native/... ./ ./check ./cluster ./suite
 CGO_ENABLED=1 go test -count=1 -race ./internal/... ./lab # small: every test under the detector
 race 'InProcess|Timeouts|Broken' ./solvers/sat
 race 'Queens|Langford|FirstAndStop|Colors|Multiplicities' ./solvers/dlx

@@ -21,7 +21,7 @@ import (
 	"github.com/queenslab/nqueens/confirm"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/search"
 	"github.com/queenslab/nqueens/solvers/sat"
 )
 
@@ -421,10 +421,10 @@ const estimateProbes = 10_000
 // user sees how far beyond the budget the instance lies; "" past the
 // search's boards, or when cancelled.
 func undecidedEstimate(ctx context.Context, p model.Problem) string {
-	if p.N > native.CPMaxN {
+	if p.N > search.CPMaxN {
 		return ""
 	}
-	e, err := native.EstimateCP(ctx, p, estimateProbes, 1, 0)
+	e, err := search.EstimateCP(ctx, p, estimateProbes, 1, 0)
 	if err != nil {
 		return ""
 	}

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/search"
 	"github.com/queenslab/nqueens/suite"
 )
 
@@ -124,7 +124,7 @@ func TestAllPublished(t *testing.T) {
 							continue
 						}
 						s := time.Now()
-						r, err := native.CP(ctx, p, native.CPOptions{FirstOnly: true, Jobs: 1, Seed: 1})
+						r, err := search.CP(ctx, p, search.CPOptions{FirstOnly: true, Jobs: 1, Seed: 1})
 						if took := time.Since(s); int64(took) > worst.Load() {
 							worst.Store(int64(took))
 						}

@@ -23,7 +23,7 @@ import (
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/brute"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/search"
 	"github.com/queenslab/nqueens/suite"
 )
 
@@ -607,7 +607,7 @@ func TestRefutedWithinNoBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, _ := l.Problem(12)
-	if r, err := native.Refute(context.Background(), p); err != nil || r == nil {
+	if r, err := search.Refute(context.Background(), p); err != nil || r == nil {
 		t.Fatalf("diag-12-4-2 d = 12 not refuted: %v", err)
 	}
 	for _, budget := range []time.Duration{1, time.Minute} {

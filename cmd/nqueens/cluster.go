@@ -8,13 +8,12 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/spf13/cobra"
-
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cluster"
 	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/internal/textio"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/counting"
+	"github.com/spf13/cobra"
 )
 
 // unitFlags are the flags of a resumable or sharded count.
@@ -28,7 +27,7 @@ func (unitOpts *unitFlags) add(c *cobra.Command) {
 	c.Flags().StringVar(&unitOpts.checkpoint, "checkpoint", "", "journal of finished work units; the same command resumes from it")
 	c.Flags().StringVar(&unitOpts.shard, "shard", "", "count shard I/M only (0 <= I < M) and write it with -o")
 	c.Flags().StringVarP(&unitOpts.out, "output", "o", "", "--shard: the shard's result file (JSON), for nqueens merge")
-	c.Flags().IntVar(&unitOpts.depth, "depth", 0, fmt.Sprintf("inner rows each work unit pre-places, 0 to %d (default: 0, or more when the shards outnumber the constellations)", native.MaxConstellationDepth))
+	c.Flags().IntVar(&unitOpts.depth, "depth", 0, fmt.Sprintf("inner rows each work unit pre-places, 0 to %d (default: 0, or more when the shards outnumber the constellations)", counting.MaxConstellationDepth))
 }
 
 func (unitOpts *unitFlags) active(cmd *cobra.Command) bool {
@@ -65,8 +64,8 @@ func (unitOpts *unitFlags) run(cmd *cobra.Command, e *env, method nqueens.Method
 		}
 	}
 	if unitOpts.depthSet {
-		if unitOpts.depth < 0 || unitOpts.depth > native.MaxConstellationDepth {
-			return usagef("--depth must be 0 to %d, not %d", native.MaxConstellationDepth, unitOpts.depth)
+		if unitOpts.depth < 0 || unitOpts.depth > counting.MaxConstellationDepth {
+			return usagef("--depth must be 0 to %d, not %d", counting.MaxConstellationDepth, unitOpts.depth)
 		}
 		o.Depth = unitOpts.depth
 	}

@@ -8,13 +8,13 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/spf13/cobra"
-
 	"github.com/queenslab/nqueens/draw"
 	"github.com/queenslab/nqueens/internal/atomicfile"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/huge"
+	"github.com/queenslab/nqueens/native/search"
+	"github.com/spf13/cobra"
 )
 
 // pictureFlags are --svg and --png.
@@ -163,7 +163,7 @@ the board shrinks with the collisions.`,
 			if method == "localsearch" {
 				return traceLocal(cmd.Context(), e, p.N, seed, gifPath, cell)
 			}
-			var step func(native.TraceStep)
+			var step func(search.TraceStep)
 			var text *draw.TraceText
 			var anim *draw.TraceGIF
 			out := bufio.NewWriter(e.stdout)
@@ -176,7 +176,7 @@ the board shrinks with the collisions.`,
 			}
 			ctx, cancel := context.WithCancel(cmd.Context())
 			defer cancel()
-			r, err := native.Backtrack(ctx, p, native.BacktrackOptions{FirstOnly: true, ForwardCheck: forward, Trace: func(s native.TraceStep) {
+			r, err := search.Backtrack(ctx, p, search.BacktrackOptions{FirstOnly: true, ForwardCheck: forward, Trace: func(s search.TraceStep) {
 				step(s)
 				if anim != nil && anim.Frames() >= 5000 {
 					cancel()
@@ -215,7 +215,7 @@ the board shrinks with the collisions.`,
 func traceLocal(ctx context.Context, e *env, n int, seed uint64, gifPath string, cell int) error {
 	out := bufio.NewWriter(e.stdout)
 	var anim *draw.LocalGIF
-	opt := native.LocalSearchOptions{Seed: seed}
+	opt := huge.LocalSearchOptions{Seed: seed}
 	starts, swaps := 0, 0
 	if gifPath != "" {
 		anim = draw.NewLocalGIF(n, cell)
@@ -233,7 +233,7 @@ func traceLocal(ctx context.Context, e *env, n int, seed uint64, gifPath string,
 			fmt.Fprintf(out, "Swap the queens of rows %d and %d: %s left.\n", i+1, j+1, collisions(k))
 		}
 	}
-	r, err := native.LocalSearch(ctx, n, opt)
+	r, err := huge.LocalSearch(ctx, n, opt)
 	if err != nil {
 		return err
 	}

@@ -10,13 +10,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/confirm"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/counting"
+	"github.com/queenslab/nqueens/native/search"
+	"github.com/spf13/cobra"
 )
 
 func newEstimate(e *env) *cobra.Command {
@@ -61,7 +61,7 @@ filtering of the quarters for a pair of middle queens, and scales them to
 every unit: core-hours with a 95% interval (the sampling error), the
 longest unit timed (a task should run many times as long), and the
 memory a task takes on one goroutine, or on --jobs (0: all cores), as
-count --jobs runs it (native.JoinMemory: at most 246 MB at N = 22, 288 MB
+count --jobs runs it (counting.JoinMemory: at most 246 MB at N = 22, 288 MB
 at 24 and 25, 813 MB at 26 and 27 on one). Where that does not fit in
 memory here, it says so and gives the memory a task needs.`,
 		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
@@ -80,9 +80,9 @@ memory here, it says so and gives the memory a task needs.`,
 			if probes < 1 {
 				return usagef("--probes must be at least 1, not %d", probes)
 			}
-			// The estimate keeps 17 bytes a probe (native.EstimateCP).
-			if probes > native.MaxProbes {
-				return usagef("--probes must be at most %d, not %d", native.MaxProbes, probes)
+			// The estimate keeps 17 bytes a probe (search.EstimateCP).
+			if probes > search.MaxProbes {
+				return usagef("--probes must be at most %d, not %d", search.MaxProbes, probes)
 			}
 			if err := memlimit.Check(17*uint64(probes), fmt.Sprintf("%d probes", probes)); err != nil {
 				return usageError{err}
@@ -94,8 +94,8 @@ memory here, it says so and gives the memory a task needs.`,
 			if err != nil {
 				return err
 			}
-			if p.N > native.CPMaxN {
-				return usagef("N = %d: cp, whose search this estimates, takes boards up to %d", p.N, native.CPMaxN)
+			if p.N > search.CPMaxN {
+				return usagef("N = %d: cp, whose search this estimates, takes boards up to %d", p.N, search.CPMaxN)
 			}
 			ctx, cancel := limit.context(cmd)
 			defer cancel()
@@ -157,8 +157,8 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 	if err != nil {
 		return err
 	}
-	if n < native.JoinMinN || n > native.JoinMaxN {
-		return usagef("--count: the join counts N = %d..%d, not %d", native.JoinMinN, native.JoinMaxN, n)
+	if n < counting.JoinMinN || n > counting.JoinMaxN {
+		return usagef("--count: the join counts N = %d..%d, not %d", counting.JoinMinN, counting.JoinMaxN, n)
 	}
 	if sample < 0 {
 		return usagef("--sample must be 0 (nothing timed) or more, not %d", sample)
@@ -166,12 +166,12 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 	if err := checkJobs(jobs, 0); err != nil {
 		return err
 	}
-	r := countForecastJSON{N: n, Method: string(nqueens.Join), Seed: seed, Jobs: jobs, Memory: native.JoinMemory(n, jobs)}
+	r := countForecastJSON{N: n, Method: string(nqueens.Join), Seed: seed, Jobs: jobs, Memory: counting.JoinMemory(n, jobs)}
 	l, limited := memlimit.Available()
 	r.Fits = !limited || r.Memory <= l.Bytes
 	if sample == 0 || !r.Fits {
 		// ForecastJoin counts the units when it runs (16 s at N = 27).
-		r.Units, _ = native.JoinUnitsDigest(n)
+		r.Units, _ = counting.JoinUnitsDigest(n)
 	}
 	if sample == 0 {
 		// Nothing built or timed: the memory of a task, and the forecast
@@ -196,7 +196,7 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 	ctx, cancel := limit.context(cmd)
 	defer cancel()
 	bar := e.progress(fmt.Sprintf("N = %d: timing units of the join", n), 0)
-	f, err := native.ForecastJoin(ctx, n, sample, seed)
+	f, err := counting.ForecastJoin(ctx, n, sample, seed)
 	bar.done()
 	if err != nil {
 		return err
@@ -206,7 +206,7 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 		return json.NewEncoder(e.stdout).Encode(r)
 	}
 	table := fmt.Sprintf("the quarters' table %.2f s", r.Table)
-	if n >= native.JoinPerUnitFrom {
+	if n >= counting.JoinPerUnitFrom {
 		table = "no table (each unit builds its quarters' lists)"
 	}
 	fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; on one core here about %s (95%%: %s to %s): %s, a unit %s, the longest %s (%s timed in blocks of 16, seed %d); a task takes up to %s on %s\n",
@@ -255,9 +255,9 @@ type estimateJSON struct {
 	Seconds float64 `json:"seconds"`
 }
 
-// runEstimate is native.ForecastCP as estimate reports it.
+// runEstimate is search.ForecastCP as estimate reports it.
 func runEstimate(ctx context.Context, p model.Problem, probes int, seed uint64, jobs int, measure time.Duration) (estimateJSON, error) {
-	f, err := native.ForecastCP(ctx, p, probes, seed, jobs, measure)
+	f, err := search.ForecastCP(ctx, p, probes, seed, jobs, measure)
 	r := estimateJSON{N: p.N, Variant: p.Variant(), Probes: f.Probes, Nodes: f.Nodes, NodesErr: f.NodesErr,
 		Solutions: f.Solutions, SolutionsErr: f.SolutionsErr, RefutedAtRoot: f.RefutedAtRoot, Seconds: f.Seconds}
 	m := f.Measured

@@ -1,11 +1,11 @@
 package main
 
-import "github.com/queenslab/nqueens/native"
+import "github.com/queenslab/nqueens/native/counting"
 
 // maxJobs bounds --jobs: goroutines beyond a few per core only cost
 // memory (each holds its own search state and buffers), and a count of
 // them taken from a flag is allocated before anything runs.
-const maxJobs = native.MaxJobs
+const maxJobs = counting.MaxJobs
 
 // checkJobs refuses a --jobs value below least (0: all cores, or 1) or
 // above maxJobs, in one line.

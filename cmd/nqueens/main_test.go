@@ -27,7 +27,7 @@ import (
 	"github.com/queenslab/nqueens/internal/panics"
 	"github.com/queenslab/nqueens/lab"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/counting"
 	"github.com/queenslab/nqueens/solvers/sat"
 	"github.com/spf13/cobra"
 )
@@ -1260,7 +1260,7 @@ func TestCountPlan(t *testing.T) {
 func TestEstimateCount(t *testing.T) {
 	code, out, errs := runCLI(t, "", "estimate", "--count", "14", "--sample", "64", "--json")
 	var f countForecastJSON
-	units, _ := native.JoinUnitsDigest(14)
+	units, _ := counting.JoinUnitsDigest(14)
 	if code != 0 || json.Unmarshal([]byte(out), &f) != nil || !f.Fits || f.Seconds <= 0 || f.Low > f.Seconds || f.High < f.Seconds || f.Sampled != 64 || f.Method != "join" || f.Units != units || f.UnitMax <= 0 || f.UnitMax > f.Low {
 		t.Errorf("n = 14: %d %q %q", code, out, errs)
 	}
@@ -1284,7 +1284,7 @@ func TestEstimateCount(t *testing.T) {
 	} {
 		f = countForecastJSON{}
 		code, out, _ = runCLI(t, "", append([]string{"estimate", "--json", "--count"}, c.args...)...)
-		if code != 0 || json.Unmarshal([]byte(out), &f) != nil || f.Fits != c.fits || f.Sampled != 0 || f.Jobs != c.goroutines || f.Memory != native.JoinMemory(f.N, c.goroutines) {
+		if code != 0 || json.Unmarshal([]byte(out), &f) != nil || f.Fits != c.fits || f.Sampled != 0 || f.Jobs != c.goroutines || f.Memory != counting.JoinMemory(f.N, c.goroutines) {
 			t.Errorf("%v: %d %q, want fits %v on %d goroutines", c.args, code, out, c.fits, c.goroutines)
 		}
 	}
@@ -1300,7 +1300,7 @@ func TestEstimateCount(t *testing.T) {
 	// The largest sample there is: every unit timed, not 16.
 	f = countForecastJSON{}
 	code, out, _ = runCLI(t, "", "estimate", "--count", "12", "--sample", "9223372036854775807", "--json")
-	if all, _ := native.JoinUnitsDigest(12); code != 0 || json.Unmarshal([]byte(out), &f) != nil || f.Sampled < all/16*16 {
+	if all, _ := counting.JoinUnitsDigest(12); code != 0 || json.Unmarshal([]byte(out), &f) != nil || f.Sampled < all/16*16 {
 		t.Errorf("--sample 2^63-1: %d %q", code, out)
 	}
 }

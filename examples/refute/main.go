@@ -17,7 +17,7 @@ import (
 
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/search"
 )
 
 func main() {
@@ -42,7 +42,7 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
-	proof, err := native.Refute(context.Background(), p)
+	proof, err := search.Refute(context.Background(), p)
 	if err != nil {
 		fail(err)
 	}

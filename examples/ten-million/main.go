@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/queenslab/nqueens/model"
-	"github.com/queenslab/nqueens/native"
+	"github.com/queenslab/nqueens/native/huge"
 )
 
 func main() {
@@ -22,7 +22,7 @@ func main() {
 		n, _ = strconv.Atoi(os.Args[1])
 	}
 	start := time.Now()
-	r, err := native.LocalSearch(context.Background(), n, native.LocalSearchOptions{Seed: 42})
+	r, err := huge.LocalSearch(context.Background(), n, huge.LocalSearchOptions{Seed: 42})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ten-million:", err)
 		os.Exit(1)

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package huge
+
+func hugeSlice[T any](n int) []T { return make([]T, n) }

@@ -1,0 +1,6 @@
+package search
+
+import "github.com/queenslab/nqueens/native/internal/work"
+
+// TooLargeError says that a board is beyond what a method accepts.
+type TooLargeError = work.TooLargeError
