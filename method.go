@@ -31,7 +31,7 @@ const (
 	// lexicographically first; for dlx Knuth's item choice (fewest
 	// options, the first in organ-pipe order among ties).
 	OrderLex Order = iota
-	// OrderHeuristic is, for backtrack, native.Heuristic's order: forward
+	// OrderHeuristic is, for backtrack, search.Heuristic's order: forward
 	// checking, the row with the fewest squares left first, values at
 	// random with restarts for a first solution (every N up to 1000 in
 	// milliseconds); for dlx, dlx.FirstRandom's: Knuth's item choice with

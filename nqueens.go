@@ -148,6 +148,9 @@ type Counter struct {
 	// CountOptions.Distinct.
 	AllOnly bool
 	count   func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error)
+	// memory, where the method's need grows past what a machine holds, is
+	// the bytes its count of p on jobs goroutines takes at its peak.
+	memory func(p model.Problem, jobs int) uint64
 }
 
 // localSearchProgressFrom is the smallest board whose local search reports
@@ -265,12 +268,10 @@ var counters = []Counter{
 	{
 		Name: Join, Doc: "quarter boards joined into half boards, and the pairs of halves that fit counted bit-sliced (meet in the middle, as Kluev's N-Queens-Count-Sol), one set of rows per symmetry class, in parallel; Q(N) only; variants with each quarter on its open squares and no symmetry",
 		MaxN: counting.JoinMaxN, AcceptsVariants: true, Parallel: true, Progress: ProgressFraction, AllOnly: true, Units: true,
+		memory: counting.JoinProblemMemory,
 		count: func(ctx context.Context, p model.Problem, opt CountOptions) (*CountResult, error) {
 			if opt.Distinct {
 				return nil, &OptionError{errors.New("method join counts all solutions only: use constellation or bitmask for essentially distinct ones")}
-			}
-			if err := memlimit.Check(counting.JoinProblemMemory(p, jobsOr(opt.Jobs)), fmt.Sprintf("N = %d by the join of quarter boards on %d goroutines", p.N, jobsOr(opt.Jobs))); err != nil {
-				return nil, err
 			}
 			r, err := counting.JoinCountProblem(ctx, p, counting.JoinOptions{Jobs: opt.Jobs, Progress: opt.Progress})
 			return &CountResult{All: r.All, Jobs: max(1, r.Jobs)}, err
@@ -517,6 +518,33 @@ func (c Counter) Accepts(p model.Problem) error {
 	return accepts(p, c.MaxN, c.AcceptsVariants, "counting with "+string(c.Name), "method "+string(c.Name)+" counts")
 }
 
+// Memory is what c's count of p on jobs goroutines (0 or less: one a
+// core) takes at its peak, in bytes: the join's quarters and halves
+// (counting.JoinProblemMemory); 0 for the methods whose need is small
+// beside a machine's.
+func (c Counter) Memory(p model.Problem, jobs int) uint64 {
+	if c.memory == nil {
+		return 0
+	}
+	return c.memory(p, jobsOr(jobs))
+}
+
+// Fits says whether c counts p on jobs goroutines (0 or less: one a
+// core) here: nil, or why not: p beyond the method (Accepts), or its
+// Memory above what this process may take (a *memlimit.TooLargeError
+// with the need, the limit and where the limit comes from). It is the
+// one decision of fit: Count asks it, and so do confirm's default method
+// and plan, nqueens estimate --count and package cluster's shards.
+func (c Counter) Fits(p model.Problem, jobs int) error {
+	if err := c.Accepts(p); err != nil {
+		return err
+	}
+	if need := c.Memory(p, jobs); need > 0 {
+		return memlimit.Check(need, fmt.Sprintf("N = %d by %s on %d goroutines", p.N, Title(c.Name), jobsOr(jobs)))
+	}
+	return nil
+}
+
 // Count runs the counter on p and holds the count to what is known
 // without a second count (CountResult.Provenance): the published counts,
 // the pre-placed queens, the method's own refutation of a count of 0; a
@@ -530,7 +558,7 @@ func (c Counter) Count(ctx context.Context, p model.Problem, opt CountOptions) (
 	case ctx == nil:
 		return nil, errNilContext(c.Name)
 	}
-	if err := c.Accepts(p); err != nil {
+	if err := c.Fits(p, opt.Jobs); err != nil {
 		return nil, err
 	}
 	if !c.TakesOrder(opt.Order) {

@@ -33,6 +33,7 @@ import (
 	"github.com/queenslab/nqueens/internal/lockfile"
 	"github.com/queenslab/nqueens/internal/memlimit"
 	"github.com/queenslab/nqueens/internal/textio"
+	"github.com/queenslab/nqueens/model"
 	"github.com/queenslab/nqueens/native/counting"
 )
 
@@ -164,14 +165,14 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 		return nil, &nqueens.OptionError{Err: fmt.Errorf("cluster: the join's work units are sets of rows: they have no depth")}
 	}
 	if join {
-		jobs := o.Jobs
-		if jobs <= 0 {
-			jobs = runtime.NumCPU()
-		}
-		// Shards split the units, not the quarters' table: the memory of
-		// a shard is the whole count's.
-		if err := memlimit.Check(counting.JoinMemory(n, jobs), fmt.Sprintf("N = %d by the join of quarter boards on %d goroutines (whatever the shard)", n, jobs)); err != nil {
+		// Shards split the units, not the memory: a shard's is the whole
+		// count's.
+		c, err := nqueens.LookupCounter(nqueens.Join)
+		if err != nil {
 			return nil, err
+		}
+		if err := c.Fits(model.Classic(n), o.Jobs); err != nil {
+			return nil, fmt.Errorf("%w, whatever the shard", err)
 		}
 	}
 	if !join && o.Depth != AutoDepth && (o.Depth < 0 || o.Depth > counting.MaxConstellationDepth) {

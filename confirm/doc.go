@@ -2,7 +2,7 @@
 // independent evidence, where the registry alone cannot: a count of a
 // variant to a second, independent method (SecondCounter); an answer "no
 // solution" to a checked refutation of the linear relaxation
-// (native.Refute), a second complete method (SecondMethod) or a checked
+// (search.Refute), a second complete method (SecondMethod) or a checked
 // DRAT proof (CertifyNone). The registry verifies every solution and holds
 // answers to what is known without a search (the published counts, the
 // pre-placed queens, a method's own refutation); it never runs a second

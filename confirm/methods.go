@@ -2,7 +2,11 @@ package confirm
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	nqueens "github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/internal/memlimit"
@@ -46,29 +50,36 @@ func DefaultFinder(p model.Problem) nqueens.Method {
 // "Counting against Kluev's join"). Below 8 both take a millisecond.
 const JoinFromN = 8
 
-// DefaultCounter is the method that count uses when none is named: for
-// the classic problem the join of quarter boards from JoinFromN on, where
-// its memory fits, and the constellation count otherwise; for a variant
-// the join where it fits and the search tree of constraint propagation is
-// large (joinCountsVariant), else the fastest complete decider. The
-// essentially distinct count is the constellation count's
-// (DefaultDistinctCounter).
-func DefaultCounter(p model.Problem) nqueens.Method {
-	switch {
-	case p.IsClassic() && joinCounts(p):
-		return nqueens.Join
-	case p.IsClassic():
-		return nqueens.Constellation
-	case joinCountsVariant(p):
-		return nqueens.Join
+// DefaultCounter is the method that count uses when none is named, the
+// plan's on one goroutine (PlanCount): for the classic problem the join
+// of quarter boards from JoinFromN on, where it fits, and the
+// constellation count otherwise; for a variant the join where it fits and
+// the search tree of constraint propagation is large (JoinVariantNodes),
+// else the fastest complete decider. The essentially distinct count is
+// the constellation count's (DefaultDistinctCounter).
+func DefaultCounter(p model.Problem) nqueens.Method { return PlanCount(p, 1).Method }
+
+// join is the registry's join of quarter boards, whose Fits is the one
+// decision of whether it counts a problem here.
+var join = mustCounter(nqueens.Join)
+
+func mustCounter(m nqueens.Method) nqueens.Counter {
+	c, err := nqueens.LookupCounter(m)
+	if err != nil {
+		panic(err) // the registry lost a method this package names
 	}
-	return decider(p, "")
+	return c
 }
 
-// joinCounts says whether the join may count p: N from JoinFromN to
-// counting.JoinMaxN, and its memory on one goroutine fits.
-func joinCounts(p model.Problem) bool {
-	return p.N >= JoinFromN && p.N <= counting.JoinMaxN && memlimit.Check(counting.JoinProblemMemory(p, 1), "") == nil
+// joinFits says whether the join would count p on jobs goroutines by
+// default: from JoinFromN on, and fitting here (nqueens.Counter.Fits); the
+// error says why it does not fit, nil when it does or is not considered.
+func joinFits(p model.Problem, jobs int) (bool, error) {
+	if p.N < JoinFromN {
+		return false, nil
+	}
+	err := join.Fits(p, jobs)
+	return err == nil, err
 }
 
 // JoinVariantNodes is the size of cp's search tree (Knuth's estimate from
@@ -85,17 +96,40 @@ const (
 	JoinVariantProbes = 256
 )
 
-// joinCountsVariant says whether the join counts the variant p by
-// default: it may (joinCounts), and cp's tree is estimated above
-// JoinVariantNodes. The estimate's probes are seeded, so the choice is
-// the same on every run.
-func joinCountsVariant(p model.Problem) bool {
-	if !joinCounts(p) {
-		return false
+// joinCountsVariant says whether the join counts the variant p, which it
+// fits (joinFits), by default: cp's tree is estimated above
+// JoinVariantNodes (variantNodes).
+func joinCountsVariant(p model.Problem) bool { return variantNodes(p) > JoinVariantNodes }
+
+// variantNodes is Knuth's estimate of cp's tree on p from JoinVariantProbes
+// seeded probes (0 where it fails), made once per problem in a process: a
+// command asks it for its default method, its plan line and its second
+// method. The last few problems are kept.
+func variantNodes(p model.Problem) float64 {
+	key := fmt.Sprintf("%+v", p)
+	probeMu.Lock()
+	defer probeMu.Unlock()
+	if v, ok := probed[key]; ok {
+		return v
 	}
+	probes.Add(1)
 	e, err := search.EstimateCP(context.Background(), p, JoinVariantProbes, 1, 1)
-	return err == nil && e.Nodes > JoinVariantNodes
+	v := e.Nodes
+	if err != nil {
+		v = 0
+	}
+	if len(probed) >= 64 {
+		clear(probed)
+	}
+	probed[key] = v
+	return v
 }
+
+var (
+	probeMu sync.Mutex
+	probed  = map[string]float64{}
+	probes  atomic.Int64 // the probes run, for the tests
+)
 
 // DefaultDistinctCounter is the method that count --unique uses when none
 // is named: the constellation count, which gives both counts in one run.
@@ -124,7 +158,7 @@ func SecondMethod(p model.Problem, m nqueens.Method) nqueens.Method { return dec
 // (joinCountsVariant) and m is another method, else SecondMethod. The
 // join shares no code with the searches.
 func SecondCounter(p model.Problem, m nqueens.Method) nqueens.Method {
-	if m != nqueens.Join && joinCountsVariant(p) {
+	if fits, _ := joinFits(p, 1); m != nqueens.Join && fits && joinCountsVariant(p) {
 		return nqueens.Join
 	}
 	return SecondMethod(p, m)
@@ -156,8 +190,8 @@ func JoinCoreSeconds(n int) float64 {
 	return s[n%2]
 }
 
-// CountPlan is what count tells before it starts: the method, why when
-// it is not the one asked for the problem's size, and the forecast time.
+// CountPlan is how a count of a problem goes by default: its method, and
+// why the join does not count it where the join was the default.
 type CountPlan struct {
 	Method nqueens.Method
 	// Why says why the join does not count p (its memory), "" when it
@@ -168,20 +202,38 @@ type CountPlan struct {
 	CoreSeconds float64
 }
 
-// PlanCount is the plan of a count of p by the default method: the join
-// where its memory fits (with its forecast), else the constellation count,
-// saying why.
-func PlanCount(p model.Problem) CountPlan {
-	m := DefaultCounter(p)
-	plan := CountPlan{Method: m}
+// PlanCount is the plan of a count of p on jobs goroutines (0 or less:
+// one a core) by the default method: for the classic problem the join
+// from JoinFromN on where it fits (with its forecast), else the
+// constellation count, saying why; for a variant the join where it fits
+// and cp's tree is large, else the fastest complete decider.
+func PlanCount(p model.Problem, jobs int) CountPlan {
+	fits, err := joinFits(p, jobs)
+	var plan CountPlan
+	switch {
+	case p.IsClassic() && fits:
+		plan.Method = nqueens.Join
+	case p.IsClassic():
+		plan.Method = nqueens.Constellation
+	case fits && joinCountsVariant(p):
+		plan.Method = nqueens.Join
+	default:
+		plan.Method = decider(p, "")
+	}
 	if !p.IsClassic() || p.N < JoinFromN || p.N > counting.JoinMaxN {
 		return plan
 	}
 	plan.CoreSeconds = JoinCoreSeconds(p.N)
-	if m != nqueens.Join {
-		need := counting.JoinMemory(p.N, 1)
-		l, _ := memlimit.Available()
-		plan.Why = fmt.Sprintf("the join of quarter boards needs %s on one goroutine, more than the %s available (%s)", memlimit.GB(need), memlimit.GB(l.Bytes), l.Source)
+	var tl *memlimit.TooLargeError
+	if errors.As(err, &tl) {
+		on := "one goroutine"
+		if jobs <= 0 {
+			jobs = runtime.NumCPU()
+		}
+		if jobs != 1 {
+			on = fmt.Sprintf("%d goroutines", jobs)
+		}
+		plan.Why = fmt.Sprintf("the join of quarter boards needs %s on %s, more than the %s available (%s)", memlimit.GB(tl.Need), on, memlimit.GB(tl.Limit.Bytes), tl.Limit.Source)
 	}
 	return plan
 }

@@ -126,16 +126,16 @@ func TestCPCountsPublished(t *testing.T) {
 // where its memory fits, the constellation count and why where it does
 // not; the forecast grows with n.
 func TestPlanCount(t *testing.T) {
-	p := PlanCount(model.Classic(18))
+	p := PlanCount(model.Classic(18), 1)
 	if p.Method != nqueens.Join || p.Why != "" || p.CoreSeconds != 4.7 {
 		t.Errorf("n = 18: %+v", p)
 	}
 	// From n = 22 the lists are built per unit: 288 MB a task at n = 24,
 	// which the table (28 GB) did not fit here.
-	if p = PlanCount(model.Classic(24)); p.Method != nqueens.Join || p.Why != "" || p.CoreSeconds <= JoinCoreSeconds(23) {
+	if p = PlanCount(model.Classic(24), 1); p.Method != nqueens.Join || p.Why != "" || p.CoreSeconds <= JoinCoreSeconds(23) {
 		t.Errorf("n = 24: %+v", p)
 	}
-	p = PlanCount(model.Classic(32)) // lists of about 270 GB a task
+	p = PlanCount(model.Classic(32), 1) // lists of about 270 GB a task
 	if p.Method != nqueens.Constellation || !strings.Contains(p.Why, "needs") || p.CoreSeconds <= JoinCoreSeconds(31) {
 		t.Errorf("n = 32: %+v", p)
 	}
@@ -144,7 +144,37 @@ func TestPlanCount(t *testing.T) {
 			t.Errorf("the forecast of n = %d is not above n - 1's", n)
 		}
 	}
-	if p := PlanCount(model.Problem{N: 12, Fixed: []model.Square{{Row: 0, Col: 1}}}); p.CoreSeconds != 0 || p.Why != "" {
+	if p := PlanCount(model.Problem{N: 12, Fixed: []model.Square{{Row: 0, Col: 1}}}, 1); p.CoreSeconds != 0 || p.Why != "" {
 		t.Errorf("a variant: %+v", p)
+	}
+}
+
+// TestOneDecisionOfFit: the plan counts by the join exactly where the
+// registry's join fits on as many goroutines (nqueens.Counter.Fits, the
+// one decision Count itself asks), for every n it takes and 1, 2 and 64
+// goroutines; and a variant's probe of cp's tree runs once however often
+// the default method, the plan and the second method are asked.
+func TestOneDecisionOfFit(t *testing.T) {
+	for n := JoinFromN; n <= 32; n++ {
+		for _, jobs := range []int{1, 2, 64} {
+			p := model.Classic(n)
+			plan := PlanCount(p, jobs)
+			fits := join.Fits(p, jobs) == nil
+			if (plan.Method == nqueens.Join) != fits || fits != (plan.Why == "") {
+				t.Errorf("n = %d on %d goroutines: plan %+v, join fits: %v", n, jobs, plan, fits)
+			}
+		}
+	}
+	v := model.Problem{N: 13, Blocked: []model.Square{{Row: 2, Col: 5}, {Row: 7, Col: 1}}}
+	before := probes.Load()
+	m := DefaultCounter(v)
+	for range 3 {
+		if PlanCount(v, 1).Method != m {
+			t.Error("the plan and the default method differ")
+		}
+		SecondCounter(v, nqueens.CP)
+	}
+	if got := probes.Load() - before; got != 1 {
+		t.Errorf("the variant's probe ran %d times, want once", got)
 	}
 }

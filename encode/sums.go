@@ -14,7 +14,7 @@ import (
 // distinct difference diagonals whose r - c add up to the rows' sum less
 // the columns'. The other constraints imply it, but a CDCL solver does not
 // find it: on the excluded diagonals instances at the peak of hardness
-// it is what refutes many of them (see native.CP). WithSums adds it to
+// it is what refutes many of them (see search.CP). WithSums adds it to
 // the CNF: a variable y for each diagonal that has an open square, true
 // exactly when a queen stands on it (y <-> the OR of its squares), and for
 // each family the constraint "exactly k of the y, whose indices add up to

@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/spf13/cobra"
-
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cluster"
 	"github.com/queenslab/nqueens/confirm"
 	"github.com/queenslab/nqueens/model"
+	"github.com/spf13/cobra"
 )
 
 func newCount(e *env) *cobra.Command {
@@ -53,7 +52,14 @@ Every model and cover is verified as a solution before it is counted.
 			if err := checkJobs(jobs, 0); err != nil {
 				return err
 			}
-			def := confirm.DefaultCounter
+			// The plan of the default method, made once: a variant's probe
+			// of cp's tree runs once.
+			var plan *confirm.CountPlan
+			def := func(p model.Problem) nqueens.Method {
+				pl := confirm.PlanCount(p, jobs)
+				plan = &pl
+				return pl.Method
+			}
 			switch m, ok := cluster.JournalMethod(unitOpts.checkpoint); {
 			case unique || cmd.Flags().Changed("depth"):
 				// Both counts, and work units cut at a depth, are the
@@ -76,8 +82,8 @@ Every model and cover is verified as a solution before it is counted.
 			if err != nil {
 				return err
 			}
-			if method == "" && !unique && !e.quiet {
-				tellPlan(e, p, jobs, unitOpts.shard)
+			if method == "" && !unique && !e.quiet && plan != nil {
+				tellPlan(e, p, *plan, jobs, unitOpts.shard)
 			}
 			n := p.N
 			if unique && !p.IsClassic() {
@@ -167,12 +173,11 @@ Every model and cover is verified as a solution before it is counted.
 }
 
 // tellPlan says on standard error, before a count starts, which method
-// counts p by default and why when the join's memory does not fit, and
+// counts p by default (plan) and why when the join's memory does not fit, and
 // the forecast time where it is over a minute (confirm.PlanCount): of
 // the whole count, or of the shard I/M (the units are dealt to the shards
 // in turn, so each takes its share).
-func tellPlan(e *env, p model.Problem, jobs int, shard string) {
-	plan := confirm.PlanCount(p)
+func tellPlan(e *env, p model.Problem, plan confirm.CountPlan, jobs int, shard string) {
 	if jobs <= 0 {
 		jobs = defaultJobs()
 	}

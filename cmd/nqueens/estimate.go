@@ -166,9 +166,13 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 	if err := checkJobs(jobs, 0); err != nil {
 		return err
 	}
-	r := countForecastJSON{N: n, Method: string(nqueens.Join), Seed: seed, Jobs: jobs, Memory: counting.JoinMemory(n, jobs)}
-	l, limited := memlimit.Available()
-	r.Fits = !limited || r.Memory <= l.Bytes
+	join, err := nqueens.LookupCounter(nqueens.Join)
+	if err != nil {
+		return err
+	}
+	r := countForecastJSON{N: n, Method: string(nqueens.Join), Seed: seed, Jobs: jobs, Memory: join.Memory(model.Classic(n), jobs)}
+	fit := join.Fits(model.Classic(n), jobs)
+	r.Fits = fit == nil
 	if sample == 0 || !r.Fits {
 		// ForecastJoin counts the units when it runs (16 s at N = 27).
 		r.Units, _ = counting.JoinUnitsDigest(n)
@@ -189,6 +193,7 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 		if asJSON {
 			return json.NewEncoder(e.stdout).Encode(r)
 		}
+		l, _ := memlimit.Available()
 		fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; a task needs %s on %s (JoinMemory), more than the %s here (%s): not timed here\n",
 			n, plural(uint64(r.Units), "work unit"), memlimit.GB(r.Memory), plural(uint64(jobs), "goroutine"), memlimit.GB(l.Bytes), l.Source)
 		return nil

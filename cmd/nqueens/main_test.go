@@ -1245,7 +1245,8 @@ func TestCountPlan(t *testing.T) {
 		{[]string{"count", "20", "-j", "1", "--shard", "1/2", "-o", filepath.Join(dir, "p1.json")}, "nqueens: N = 20, shard 1/2 by the join of quarter boards on 1 job: forecast about 1.4 min"},
 		{[]string{"count", "20", "-j", "1", "--shard", "1/4", "-o", filepath.Join(dir, "p2.json")}, ""},
 		{[]string{"count", "18", "-j", "1"}, ""},
-		{[]string{"count", "32"}, "nqueens: N = 32: the join of quarter boards needs 273.2 GB on one goroutine, more than the"},
+		{[]string{"count", "32", "-j", "1"}, "nqueens: N = 32: the join of quarter boards needs 273.2 GB on one goroutine, more than the"},
+		{[]string{"count", "32", "-j", "2"}, "nqueens: N = 32: the join of quarter boards needs 546.3 GB on 2 goroutines, more than the"},
 	} {
 		_, _, errs := runCLI(t, "", append(c.args, "--progress", "off", "--timeout", "1ms")...)
 		first, _, _ := strings.Cut(errs, "\n")

@@ -322,7 +322,7 @@ func (s *symSearch) runUnit(n int, u workUnit, stop *atomic.Bool) (r UnitResult,
 // search runs the branch set by setBranch from row y, where the queens of
 // the rows above are in s.board and left, down and right are the attacked
 // diagonals and columns. It is Takaken's pair of recursive searches,
-// written out row by row in rows (rows_gen.go):
+// written out row by row in rows (bitmask_rows_gen.go):
 //
 //   - corner branch (queen of row 0 in column 0, of row 1 in column bound1):
 //     every such solution has orbit 8, since no symmetry but the transpose

@@ -22,3 +22,9 @@ func ExampleJoinCountProblem() {
 	fmt.Println(r.All)
 	// Output: 1165
 }
+
+func ExampleJoinCount() {
+	r, _ := counting.JoinCount(context.Background(), 14, counting.JoinOptions{Jobs: 2})
+	fmt.Println(r.All)
+	// Output: 365596
+}

@@ -46,3 +46,15 @@ func ExampleEstimateCP() {
 	// estimated: 2.56e+05 nodes, 1.43e+04 solutions
 	// searched:  255461 nodes, 14200 solutions
 }
+
+// The 12-queens problem without the corner square: constraint propagation
+// counts it, and the relaxation finds no proof of "no solution" (there are
+// solutions).
+func ExampleCP() {
+	ctx := context.Background()
+	p := model.Problem{N: 12, Blocked: []model.Square{{Row: 0, Col: 0}}}
+	r, _ := search.CP(ctx, p, search.CPOptions{Jobs: 2})
+	f, _ := search.Refute(ctx, p)
+	fmt.Println(r.Count, f == nil)
+	// Output: 13700 true
+}

@@ -1,0 +1,317 @@
+package counting
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/queenslab/nqueens/internal/bitslice"
+)
+
+// joiner joins the halves of one unit; one per goroutine.
+type joiner struct {
+	n, h, g int
+	t       *joinTables
+	mask    uint64 // L bits
+	// colsE and colsW are the columns that take a queen, local to the east
+	// and west halves (before the middle queens of a unit take theirs).
+	colsE, colsW uint32
+	l            int
+	east         []uint64 // patterns of the east halves
+	west         []uint64
+	m            *bitslice.Matcher
+	// For odd n: the quarters without the middle queens' diagonals, as
+	// north-east, south-east, north-west and south-west quarters, for
+	// the pair of the unit at hand (column and row of the middle queens),
+	// shared with the goroutines on the same pair (crossCache).
+	copies *crossCopies
+	// For even n: the west halves by their queens on long diagonals.
+	byLong [3][]uint64
+	// The placements of the unit's north-east, south-east, north-west and
+	// south-west quarters on its rows: views of the tables, or built for
+	// it (joinTables.perUnit) with what they were built for.
+	lists [4]quarterRows
+	built [4]rowsKey
+	b     rowsBuilder
+	// limit is the most halves of one side held at once (joinHalvesLimit):
+	// a unit with more is joined a chunk at a time. seen is how many the
+	// last unit had on its longer side.
+	limit, seen int
+}
+
+// joinHalvesLimit is the most halves of one side that a goroutine holds
+// at once: 2^21 patterns are 16 MB, and the sieve's sorted copy as much
+// again. The longest lists of a unit measured are about 1.2 million at
+// n = 22, and grow about sixfold every two queens.
+const joinHalvesLimit = 1 << 21
+
+func newJoiner(n int, t *joinTables) *joiner {
+	h := n / 2
+	g := n - h
+	l := 2*n - 1 - 2*g
+	j := &joiner{n: n, h: h, g: g, t: t, l: l, mask: uint64(1)<<l - 1, m: bitslice.New(2 * l), limit: joinHalvesLimit}
+	for v := range h {
+		j.colsE |= uint32(t.cols>>(g+v)&1) << v
+		j.colsW |= uint32(t.cols>>(h-1-v)&1) << v
+	}
+	return j
+}
+
+// A halfList is what halves lists the halves of: the half's north and
+// south quarters' placements on its rows, kn and ks queens, on the local
+// columns cols; swap says the half is a west one (its quarters' local d1
+// are its global anti-diagonals r-c, and d2 the diagonals r+c, the other
+// way round from an east half). ci and x are where the listing stands:
+// the next of north's sets of columns, and the next placement of the
+// outer list for it.
+type halfList struct {
+	north, south *quarterRows
+	kn, ks       int
+	cols         uint32
+	swap         bool
+	ci, x        int
+}
+
+// halves appends to out the patterns of the next halves of l, stopping
+// before out would hold more than j.limit of them (one outer placement's
+// at least), and says whether some are left for the next call.
+//
+// In local terms (see the comment at the top of the file), the north
+// quarter's diagonals are global ones shifted by 0 (its u+v, as r+c-g for
+// an east quarter) and the south quarter's by g more, so that the two are
+// disjoint exactly when nd1 & sd1<<g and nd2 & sd2<<g are zero, and the
+// common diagonals of the halves are bits 0..L-1 of nd1 | sd1<<g and of
+// nd2>>g | sd2.
+func (j *joiner) halves(out []uint64, l *halfList) ([]uint64, bool) {
+	g := uint(j.g)
+	if l.kn+l.ks != bits.OnesCount32(l.cols) {
+		return out, false
+	}
+	north, south := l.north, l.south
+	// The north quarter's sets of columns c within cols (kn of them).
+	for ; l.ci < len(north.colSets); l.ci, l.x = l.ci+1, 0 {
+		c := north.colSets[l.ci]
+		if c&^l.cols != 0 {
+			continue
+		}
+		sc := l.cols &^ c
+		n0, n1 := north.index[c], north.index[c+1]
+		s0, s1 := south.index[sc], south.index[sc+1]
+		if n0 == n1 || s0 == s1 {
+			continue
+		}
+		// The longer list is the inner loop.
+		o1, o2, i1, i2, so, si := north.d1[n0:n1], north.d2[n0:n1], south.d1[s0:s1], south.d2[s0:s1], uint(0), g
+		if n1-n0 > s1-s0 {
+			o1, o2, i1, i2, so, si = i1, i2, o1, o2, si, so
+		}
+		for l.x < len(o1) {
+			room := j.limit - len(out)
+			if room < len(i1) && len(out) > 0 {
+				return out, true
+			}
+			end := min(len(o1), l.x+max(1, room/len(i1)))
+			// Branch-free: every candidate is written, and kept (the
+			// length moves on) when it fits; about half do.
+			k := len(out)
+			cand := (end - l.x) * len(i1)
+			out = slices.Grow(out, cand)
+			kept := joinQuarters(out[k:k+cand], o1[l.x:end], o2[l.x:end], i1, i2, so, si, g, j.mask, j.l, l.swap)
+			out = out[:k+kept]
+			l.x = end
+		}
+	}
+	return out, false
+}
+
+// joinQuarters writes to dst the patterns of the fitting pairs of an outer
+// and an inner list of quarter placements (local diagonals o1, o2 and i1,
+// i2, shifted by so and si into the half's terms: 0 for the north quarter,
+// g for the south one),
+// and returns how many it wrote.
+func joinQuarters(dst []uint64, o1, o2, i1, i2 []uint32, so, si uint, g uint, mask uint64, l int, swap bool) int {
+	kept := 0
+	i2 = i2[:len(i1)]
+	o2 = o2[:len(o1)]
+	for x, v := range o1 {
+		a1, a2 := uint64(v)<<so, uint64(o2[x])<<so
+		for y, w := range i1 {
+			b1, b2 := uint64(w)<<si, uint64(i2[y])<<si
+			clash := a1&b1 | a2&b2
+			x1 := (a1 | b1) & mask
+			x2 := (a2 | b2) >> g & mask
+			if swap {
+				x1, x2 = x2, x1
+			}
+			dst[kept] = x1 | x2<<l
+			if clash == 0 {
+				kept++
+			}
+		}
+	}
+	return kept
+}
+
+// run counts the solutions of unit u (before its weight) and the pairs of
+// halves it tested.
+func (j *joiner) run(u JoinUnit) (count, pairs uint64) {
+	n, h, g := j.n, j.h, j.g
+	j.seen = 0
+	rows := j.t.rows
+	colsE, colsW := j.colsE, j.colsW
+	var cross1, cross2 uint64 // global diagonals r+c and r-c+n-1 of the middle queens
+	if n%2 == 1 {
+		m := h
+		rows &^= 1 << m
+		if u.Col0 >= 0 {
+			cross1 |= 1 << (m + u.Col0)
+			cross2 |= 1 << (m - u.Col0 + n - 1)
+			switch {
+			case u.Col0 > m:
+				colsE &^= 1 << (u.Col0 - g)
+			case u.Col0 < m:
+				colsW &^= 1 << (h - 1 - u.Col0)
+			}
+		}
+		if u.Row0 >= 0 && u.Row0 != m {
+			rows &^= 1 << u.Row0
+			cross1 |= 1 << (u.Row0 + m)
+			cross2 |= 1 << (u.Row0 - m + n - 1)
+		}
+	}
+	west := rows &^ u.East
+	hm := uint32(1)<<h - 1
+	// The rows of the north-east, south-east, north-west and south-west
+	// quarters.
+	rs := [4]uint32{uint32(u.East) & hm, uint32(u.East>>g) & hm, uint32(west) & hm, uint32(west>>g) & hm}
+	// The middle queens' diagonals in each quarter's local terms (odd n):
+	// east north d1 = global r+c shifted by g, d2 = r-c+n-1 shifted by 0;
+	// east south by 2g and g; west north: local d1 is r-c+n-1 shifted by
+	// g, d2 is r+c; west south: 2g and g.
+	lo := func(x uint64, s int) uint32 { return uint32(x >> s) }
+	f := [4][2]uint32{{lo(cross1, g), lo(cross2, 0)}, {lo(cross1, 2*g), lo(cross2, g)}, {lo(cross2, g), lo(cross1, 0)}, {lo(cross2, 2*g), lo(cross1, g)}}
+	if j.t.perUnit {
+		for role, r := range rs {
+			if j.list(role, r, f[role]).empty() {
+				return 0, 0 // a quarter has no placement on its rows
+			}
+		}
+	} else {
+		ne, se, nw, sw := j.t.roles[0], j.t.roles[1], j.t.roles[2], j.t.roles[3]
+		if n%2 == 0 && !j.t.direct {
+			ne, se = j.t.nePl, j.t.sePl
+		}
+		if n%2 == 1 {
+			if key := [2]int{u.Col0, u.Row0}; j.copies == nil || j.copies.key != key {
+				j.t.crosses.release(j.copies)
+				j.copies = j.t.crosses.acquire(key, [4]*quarters{ne, se, nw, sw}, f)
+			}
+			c := &j.copies.roles
+			ne, se, nw, sw = &c[0], &c[1], &c[2], &c[3]
+		}
+		for role, q := range [4]*quarters{ne, se, nw, sw} {
+			if !q.has(rs[role]) {
+				return 0, 0 // a quarter has no placement on its rows
+			}
+			q.view(rs[role], &j.lists[role])
+		}
+	}
+	east := halfList{north: &j.lists[0], south: &j.lists[1], kn: bits.OnesCount32(rs[0]), ks: bits.OnesCount32(rs[1]), cols: colsE}
+	westL := halfList{north: &j.lists[2], south: &j.lists[3], kn: bits.OnesCount32(rs[2]), ks: bits.OnesCount32(rs[3]), cols: colsW, swap: true}
+	// The halves of each side, a chunk of at most j.limit at a time: the
+	// east ones once, the west ones once for every chunk of east ones
+	// unless they fit in one.
+	var moreE, moreW bool
+	j.east, moreE = j.halves(j.east[:0], &east)
+	if len(j.east) == 0 {
+		return 0, 0
+	}
+	j.west, moreW = j.halves(j.west[:0], &westL)
+	westWhole := !moreW
+	eastSeen, westSeen := len(j.east), len(j.west)
+	for first := true; ; first = false {
+		for {
+			c, p := j.join(u)
+			count += c
+			pairs += p
+			if !moreW {
+				break
+			}
+			j.west, moreW = j.halves(j.west[:0], &westL)
+			if first {
+				westSeen += len(j.west)
+			}
+		}
+		if !moreE {
+			j.seen = max(eastSeen, westSeen)
+			return count, pairs
+		}
+		j.east, moreE = j.halves(j.east[:0], &east)
+		eastSeen += len(j.east)
+		if !westWhole {
+			westL.ci, westL.x = 0, 0
+			j.west, moreW = j.halves(j.west[:0], &westL)
+		}
+	}
+}
+
+// list is the placements of quarter role on the local rows r without the
+// local diagonals f (d1, d2), built for the unit at hand unless the last
+// one built for the quarter is the same.
+func (j *joiner) list(role int, r uint32, f [2]uint32) *quarterRows {
+	key := rowsKey{rows: r, f1: f[0], f2: f[1], ok: true}
+	if j.built[role] != key {
+		var blocked [32]uint32
+		diagonalsBlocked(&blocked, j.h, j.t.blocked[role], f[0], f[1])
+		j.built[role] = rowsKey{} // not built, should build panic
+		j.b.build(&j.lists[role], j.h, r, &blocked)
+		j.built[role] = key
+	}
+	return &j.lists[role]
+}
+
+// rowsKey is what a quarter's list was built for.
+type rowsKey struct {
+	rows, f1, f2 uint32
+	ok           bool
+}
+
+// join counts the disjoint pairs of the halves at hand, j.east and
+// j.west, and the pairs tested. For even n (classic) the east halves have
+// no queen on a long diagonal, and the west halves weigh by theirs (see
+// the comment at the top of the file): a half's long anti-diagonal r+c =
+// n-1 is bit h-1 of its pattern, its long diagonal r = c bit L+h-1.
+func (j *joiner) join(u JoinUnit) (count, pairs uint64) {
+	if j.n%2 == 1 || j.t.direct {
+		return j.pairs(j.east, j.west)
+	}
+	long := uint64(1)<<(j.h-1) | uint64(1)<<(j.l+j.h-1)
+	var byLong [3][]uint64 // west halves with 0, 1 and 2 long-diagonal queens
+	for k := range byLong {
+		byLong[k] = j.byLong[k][:0]
+	}
+	for _, p := range j.west {
+		k := bits.OnesCount64(p & long)
+		byLong[k] = append(byLong[k], p)
+	}
+	j.byLong = byLong
+	if u.Plain == 0 {
+		byLong[0] = nil // counted by another unit
+	}
+	// The east halves loaded once, the three kinds of west halves scanned
+	// against them.
+	var c [3]uint64
+	j.m.CountEach(j.east, byLong[:], c[:])
+	for k, factor := range [3]uint64{u.Plain, 2, 4} {
+		count += factor * c[k]
+		pairs += uint64(len(byLong[k])) * uint64(len(j.east))
+	}
+	return count, pairs
+}
+
+// pairs counts the disjoint pairs of two lists of halves, and the pairs.
+func (j *joiner) pairs(a, b []uint64) (count, pairs uint64) {
+	if len(b) > len(a) {
+		a, b = b, a
+	}
+	return j.m.CountDisjoint(a, b), uint64(len(a)) * uint64(len(b))
+}
