@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Counting side by side, alternating the programs run by run, medians of R
-# runs; one-thread runs pinned to one core (taskset, where present):
+# runs; one-thread runs pinned to one core (taskset, where present; core
+# $PIN, default 1):
 # - the default method (the join of quarter boards) with one job and with
 #   two, and the constellation count with one job;
 # - Kluev's N-Queens-Count-Sol (C++20, the public counter that also joins
@@ -19,15 +20,13 @@
 # NO_2J=1 the two-job run of the join.
 # Ratios: join 1j / Kluev, join 1j / d4count, 1j / 2j, constellation 1j /
 # join 1j, join 1j / base; peak resident memory of join 1j (and base) in MB.
-# usage: [KLUEV=DIR] [BASE=REV] [NO_C=1] [NO_CONST=1] [NO_2J=1]
+# usage: [KLUEV=DIR] [BASE=REV] [PIN=CORE] [NO_C=1] [NO_CONST=1] [NO_2J=1]
 #        scripts/compare-count.sh [R] [N...]
 #        default: 3 runs, N = 16 17
 . "$(dirname "$0")/lib.sh"
 runs=${1:-3}; shift || true
 sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(16 17)
 
-pin=()
-if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then pin=(taskset -c 1); fi
 
 if [ "${NO_C:-0}" != 1 ]; then
   cc -O3 -march=native -o "$work/d4count" "$(reference D4COUNT_C "$root/scripts/reference/takaken-d4count.c" "a C program of Takaken's method")"
@@ -67,12 +66,7 @@ kluev_build() {
 }
 
 build_nqueens
-if [ -n "${BASE:-}" ]; then
-  git -C "$root" rev-parse --verify -q "$BASE^{commit}" >/dev/null || { echo "$(basename "$0"): BASE=$BASE is not a revision of $root" >&2; exit 2; }
-  mkdir -p "$work/base-src"
-  git -C "$root" archive "$BASE" | tar -x -C "$work/base-src"
-  (cd "$work/base-src" && CGO_ENABLED=0 go build -o "$work/nqueens-base" ./cmd/nqueens)
-fi
+if [ -n "${BASE:-}" ]; then build_base; fi
 printf '%-4s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n' N "Kluev s" "d4 s" "mirror s" "join 1j s" "join 2j s" "const 1j" "base 1j s" "j/Kluev" "j/d4" "1j/2j" "const/j" "j/base" "join MB" "base MB"
 for n in "${sizes[@]}"; do
   [ -n "${KLUEV:-}" ] && kluev_build "$n"

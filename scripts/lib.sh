@@ -26,6 +26,21 @@ build_nqueens() {
   (cd "$root" && CGO_ENABLED=0 go build -o "$work/nqueens" ./cmd/nqueens)
 }
 
+# build_base: $work/nqueens-base, the command built from git revision
+# $BASE (the build before a change), its default.pgo included; a BASE that
+# is no revision is exit 2.
+build_base() {
+  git -C "$root" rev-parse --verify -q "$BASE^{commit}" >/dev/null || { echo "$(basename "$0"): BASE=$BASE is not a revision of $root" >&2; exit 2; }
+  mkdir -p "$work/base-src"
+  git -C "$root" archive "$BASE" | tar -x -C "$work/base-src"
+  (cd "$work/base-src" && CGO_ENABLED=0 go build -o "$work/nqueens-base" ./cmd/nqueens)
+}
+
+# pin: the prefix that runs a one-thread program on one core, core $PIN
+# (default 1), with taskset where it is present and there are two cores.
+pin=()
+if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then pin=(taskset -c "${PIN:-1}"); fi
+
 # build_nqueens_native: $work/nqueens-native, built for the highest x86-64
 # level this CPU runs (GOAMD64=v4, v3 or v2: Go's counterpart of the C
 # references' -march=native; a binary of a level the CPU lacks refuses to
