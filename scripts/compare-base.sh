@@ -6,7 +6,9 @@
 # line with its times and figures of speed taken out (the same answer).
 # Prints, per command line: the medians of base and this build, this /
 # base, and the peak resident memory of each in MB.
-# usage: BASE=REV [PIN=CORE] scripts/compare-base.sh R 'ARGS' ['ARGS'...]
+# STATUS=S counts exit status S as success too (solve --no-confirm exits 1
+# on "no solution": unconfirmed).
+# usage: BASE=REV [PIN=CORE] [STATUS=S] scripts/compare-base.sh R 'ARGS' ['ARGS'...]
 #   e.g. BASE=HEAD~3 scripts/compare-base.sh 3 'solve 10000000 --seed 1 -q'
 . "$(dirname "$0")/lib.sh"
 [ -n "${BASE:-}" ] || { echo "$(basename "$0"): set BASE to the revision to compare with" >&2; exit 2; }
@@ -21,8 +23,8 @@ for line in "$@"; do
   read -r -a args <<<"$line"
   : >"$work/b"; : >"$work/t"
   for _ in $(seq 1 "$runs"); do
-    measure "${pin[@]}" "$work/nqueens-base" "${args[@]}" >>"$work/b"; a=$(answer)
-    measure "${pin[@]}" "$work/nqueens" "${args[@]}" >>"$work/t"; b=$(answer)
+    measure --status "${STATUS:-0}" "${pin[@]}" "$work/nqueens-base" "${args[@]}" >>"$work/b"; a=$(answer)
+    measure --status "${STATUS:-0}" "${pin[@]}" "$work/nqueens" "${args[@]}" >>"$work/t"; b=$(answer)
     if [ "$a" != "$b" ]; then
       echo "$(basename "$0"): nqueens $line: the build of $BASE says \"$a\", this one \"$b\"" >&2; exit 1
     fi
