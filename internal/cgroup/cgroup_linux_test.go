@@ -97,8 +97,11 @@ func TestForkingSolver(t *testing.T) {
 	} else {
 		t.Logf("two children of 150 MB: peak %d MB", u.PeakBytes>>20)
 	}
-	if u := runIn(t, s, cgroup.Limits{MemoryBytes: 256 << 20}, two); !u.OOM || u.PeakBytes > 256<<20 {
-		t.Errorf("two children of 150 MB under 256 MB: peak %d MB, OOM %v", u.PeakBytes>>20, u.OOM)
+	// The kernel lets a task it has chosen to kill (or one with a fatal
+	// signal pending) charge past the limit so that it can exit: the
+	// peak may pass the limit by a few pages, never by a child's 150 MB.
+	if u := runIn(t, s, cgroup.Limits{MemoryBytes: 256 << 20}, two); !u.OOM || u.PeakBytes > 256<<20+4<<20 {
+		t.Errorf("two children of 150 MB under 256 MB: peak %d bytes, OOM %v", u.PeakBytes, u.OOM)
 	}
 	// A child that burns a fixed amount of CPU (not of wall time: the
 	// machine may be loaded): the group's CPU time holds at least what
