@@ -1,10 +1,16 @@
 package bitslice
 
+//go:generate go run gen_scan.go
+
 import "golang.org/x/sys/cpu"
 
 // hasVector says that scanVector runs here: AVX-512 with its population
 // count instruction.
 var hasVector = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ
+
+// hasUnrolled says that scanAVX512Unrolled runs here: it takes ANDN
+// (BMI1) too.
+var hasUnrolled = hasVector && cpu.X86.HasBMI1
 
 // scanAVX512 ANDs, for each item, the table rows of its chunks (a 512-bit
 // register each) and adds the population counts of the result to sums'
@@ -13,9 +19,20 @@ var hasVector = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ
 //go:noescape
 func scanAVX512(tab *uint64, chunks int, items []uint64, sums *[8]uint64)
 
+// scanAVX512Unrolled is scanAVX512 for patterns of at most 58 bits, its
+// chunks unrolled (scan_unrolled_amd64.s, written by gen_scan.go): about
+// 1.7 times as fast at 46 bits (BenchmarkScan).
+//
+//go:noescape
+func scanAVX512Unrolled(tab *uint64, chunks int, items []uint64, sums *[8]uint64)
+
 func (m *Matcher) scanVector(items []uint64) uint64 {
 	var sums [8]uint64
-	scanAVX512(&m.tab[0], m.chunks, items, &sums)
+	if hasUnrolled && m.nbits <= 58 {
+		scanAVX512Unrolled(&m.tab[0], m.chunks, items, &sums)
+	} else {
+		scanAVX512(&m.tab[0], m.chunks, items, &sums)
+	}
 	var t uint64
 	for _, s := range sums {
 		t += s

@@ -1,0 +1,27 @@
+package bitslice
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// TestGenerated: scan_unrolled_amd64.s is what gen_scan.go writes now.
+func TestGenerated(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("SKIPPED: no go command on the PATH to run the generator")
+	}
+	want, err := exec.Command(goBin, "run", "gen_scan.go", "-o", "-").Output()
+	if err != nil {
+		t.Fatalf("go run gen_scan.go: %v", err)
+	}
+	got, err := os.ReadFile("scan_unrolled_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("scan_unrolled_amd64.s is not what gen_scan.go writes: run go generate ./internal/bitslice")
+	}
+}
