@@ -32,6 +32,8 @@ type joiner struct {
 	lists [4]quarterRows
 	built [4]rowsKey
 	b     rowsBuilder
+	// inner is the inner list of the quarters being joined (halves).
+	inner innerQuarters
 	// limit is the most halves of one side held at once (joinHalvesLimit):
 	// a unit with more is joined a chunk at a time. seen is how many the
 	// last unit had on its longer side.
@@ -87,6 +89,7 @@ func (j *joiner) halves(out []uint64, l *halfList) ([]uint64, bool) {
 		return out, false
 	}
 	north, south := l.north, l.south
+	fresh := true
 	// The north quarter's sets of columns c within cols (kn of them).
 	for ; l.ci < len(north.colSets); l.ci, l.x = l.ci+1, 0 {
 		c := north.colSets[l.ci]
@@ -104,6 +107,15 @@ func (j *joiner) halves(out []uint64, l *halfList) ([]uint64, bool) {
 		if n1-n0 > s1-s0 {
 			o1, o2, i1, i2, so, si = i1, i2, o1, o2, si, so
 		}
+		// The inner list in the half's terms, for this set of columns
+		// (and again when a call resumes it: the other side's halves may
+		// have been listed meanwhile), where two outer placements or
+		// more share it; for one, the pairs are joined directly.
+		share := len(o1)-l.x >= 2
+		if share && (fresh || l.x == 0) {
+			j.inner.set(i1, i2, si, g, j.mask, j.l, l.swap)
+			fresh = false
+		}
 		for l.x < len(o1) {
 			room := j.limit - len(out)
 			if room < len(i1) && len(out) > 0 {
@@ -115,7 +127,12 @@ func (j *joiner) halves(out []uint64, l *halfList) ([]uint64, bool) {
 			k := len(out)
 			cand := (end - l.x) * len(i1)
 			out = slices.Grow(out, cand)
-			kept := joinQuarters(out[k:k+cand], o1[l.x:end], o2[l.x:end], i1, i2, so, si, g, j.mask, j.l, l.swap)
+			var kept int
+			if share {
+				kept = joinQuarters(out[k:k+cand], o1[l.x:end], o2[l.x:end], so, &j.inner, g, j.mask, j.l, l.swap)
+			} else {
+				kept = joinOne(out[k:k+cand], o1[l.x], o2[l.x], so, i1, i2, si, g, j.mask, j.l, l.swap)
+			}
 			out = out[:k+kept]
 			l.x = end
 		}
@@ -123,29 +140,70 @@ func (j *joiner) halves(out []uint64, l *halfList) ([]uint64, bool) {
 	return out, false
 }
 
+// innerQuarters is the inner list of joinQuarters in the half's terms:
+// each placement's diagonals shifted (b1, b2) and its share of the
+// half's pattern (p), made once for all the outer placements.
+type innerQuarters struct {
+	b1, b2, p []uint64
+}
+
+// set makes the inner list of the local diagonals i1, i2 shifted by si.
+func (in *innerQuarters) set(i1, i2 []uint32, si, g uint, mask uint64, l int, swap bool) {
+	in.b1 = slices.Grow(in.b1[:0], len(i1))[:len(i1)]
+	in.b2 = slices.Grow(in.b2[:0], len(i1))[:len(i1)]
+	in.p = slices.Grow(in.p[:0], len(i1))[:len(i1)]
+	for y, w := range i1 {
+		b1, b2 := uint64(w)<<si, uint64(i2[y])<<si
+		in.b1[y], in.b2[y] = b1, b2
+		in.p[y] = halfPattern(b1, b2, g, mask, l, swap)
+	}
+}
+
+// halfPattern is the share of a quarter's placement, its diagonals b1, b2
+// in the half's terms, in the half's pattern: the common diagonals, bits
+// 0..L-1 of b1 and of b2>>g, the other way round for a west half (swap).
+// The pattern of two placements is the OR of their shares.
+func halfPattern(b1, b2 uint64, g uint, mask uint64, l int, swap bool) uint64 {
+	x1, x2 := b1&mask, b2>>g&mask
+	if swap {
+		x1, x2 = x2, x1
+	}
+	return x1 | x2<<l
+}
+
 // joinQuarters writes to dst the patterns of the fitting pairs of an outer
-// and an inner list of quarter placements (local diagonals o1, o2 and i1,
-// i2, shifted by so and si into the half's terms: 0 for the north quarter,
-// g for the south one),
-// and returns how many it wrote.
-func joinQuarters(dst []uint64, o1, o2, i1, i2 []uint32, so, si uint, g uint, mask uint64, l int, swap bool) int {
+// list of quarter placements (local diagonals o1, o2, shifted by so into
+// the half's terms: 0 for the north quarter, g for the south one) and the
+// inner list in, and returns how many it wrote.
+func joinQuarters(dst []uint64, o1, o2 []uint32, so uint, in *innerQuarters, g uint, mask uint64, l int, swap bool) int {
 	kept := 0
-	i2 = i2[:len(i1)]
+	b1s, b2s, ps := in.b1, in.b2[:len(in.b1)], in.p[:len(in.b1)]
 	o2 = o2[:len(o1)]
 	for x, v := range o1 {
 		a1, a2 := uint64(v)<<so, uint64(o2[x])<<so
-		for y, w := range i1 {
-			b1, b2 := uint64(w)<<si, uint64(i2[y])<<si
-			clash := a1&b1 | a2&b2
-			x1 := (a1 | b1) & mask
-			x2 := (a2 | b2) >> g & mask
-			if swap {
-				x1, x2 = x2, x1
-			}
-			dst[kept] = x1 | x2<<l
-			if clash == 0 {
+		pa := halfPattern(a1, a2, g, mask, l, swap)
+		for y, b1 := range b1s {
+			dst[kept] = pa | ps[y]
+			if a1&b1|a2&b2s[y] == 0 {
 				kept++
 			}
+		}
+	}
+	return kept
+}
+
+// joinOne is joinQuarters for one outer placement (local diagonals v1,
+// v2 shifted by so) and the inner list's local diagonals i1, i2 shifted by
+// si, without making the inner list first.
+func joinOne(dst []uint64, v1, v2 uint32, so uint, i1, i2 []uint32, si, g uint, mask uint64, l int, swap bool) int {
+	kept := 0
+	a1, a2 := uint64(v1)<<so, uint64(v2)<<so
+	i2 = i2[:len(i1)]
+	for y, w := range i1 {
+		b1, b2 := uint64(w)<<si, uint64(i2[y])<<si
+		dst[kept] = halfPattern(a1|b1, a2|b2, g, mask, l, swap)
+		if a1&b1|a2&b2 == 0 {
+			kept++
 		}
 	}
 	return kept
