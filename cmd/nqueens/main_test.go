@@ -21,6 +21,7 @@ import (
 	"github.com/queenslab/nqueens"
 	"github.com/queenslab/nqueens/cluster"
 	"github.com/queenslab/nqueens/cnf"
+	"github.com/queenslab/nqueens/confirm"
 	"github.com/queenslab/nqueens/encode"
 	"github.com/queenslab/nqueens/internal/cmdline"
 	"github.com/queenslab/nqueens/internal/memlimit"
@@ -1241,9 +1242,10 @@ func TestCountPlan(t *testing.T) {
 		args []string
 		want string // "" for no line
 	}{
-		{[]string{"count", "20", "-j", "1"}, "nqueens: N = 20 by the join of quarter boards on 1 job: forecast about 2.9 min"},
-		{[]string{"count", "20", "-j", "1", "--shard", "1/2", "-o", filepath.Join(dir, "p1.json")}, "nqueens: N = 20, shard 1/2 by the join of quarter boards on 1 job: forecast about 1.4 min"},
-		{[]string{"count", "20", "-j", "1", "--shard", "1/4", "-o", filepath.Join(dir, "p2.json")}, ""},
+		{[]string{"count", "21", "-j", "1"}, "nqueens: N = 21 by the join of quarter boards on 1 job: forecast about " + longDuration(confirm.JoinCoreSeconds(21))},
+		{[]string{"count", "21", "-j", "1", "--shard", "1/2", "-o", filepath.Join(dir, "p1.json")}, "nqueens: N = 21, shard 1/2 by the join of quarter boards on 1 job: forecast about " + longDuration(confirm.JoinCoreSeconds(21)/2)},
+		{[]string{"count", "21", "-j", "2", "--shard", "1/2", "-o", filepath.Join(dir, "p3.json")}, "nqueens: N = 21, shard 1/2 by the join of quarter boards on 2 jobs: forecast about " + longDuration(confirm.JoinCoreSeconds(21)/4)},
+		{[]string{"count", "21", "-j", "1", "--shard", "1/" + fmt.Sprint(int(confirm.JoinCoreSeconds(21)/60)+1), "-o", filepath.Join(dir, "p2.json")}, ""},
 		{[]string{"count", "18", "-j", "1"}, ""},
 		{[]string{"count", "32", "-j", "1"}, "nqueens: N = 32: the join of quarter boards needs 273.2 GB on one goroutine, more than the"},
 		{[]string{"count", "32", "-j", "2"}, "nqueens: N = 32: the join of quarter boards needs 546.3 GB on 2 goroutines, more than the"},
