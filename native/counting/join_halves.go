@@ -109,10 +109,8 @@ func (j *joiner) halves(out []uint64, l *halfList) ([]uint64, bool) {
 		}
 		// The inner list in the half's terms, for this set of columns
 		// (and again when a call resumes it: the other side's halves may
-		// have been listed meanwhile), where two outer placements or
-		// more share it; for one, the pairs are joined directly.
-		share := len(o1)-l.x >= 2
-		if share && (fresh || l.x == 0) {
+		// have been listed meanwhile).
+		if fresh || l.x == 0 {
 			j.inner.set(i1, i2, si, g, j.mask, j.l, l.swap)
 			fresh = false
 		}
@@ -127,12 +125,7 @@ func (j *joiner) halves(out []uint64, l *halfList) ([]uint64, bool) {
 			k := len(out)
 			cand := (end - l.x) * len(i1)
 			out = slices.Grow(out, cand)
-			var kept int
-			if share {
-				kept = joinQuarters(out[k:k+cand], o1[l.x:end], o2[l.x:end], so, &j.inner, g, j.mask, j.l, l.swap)
-			} else {
-				kept = joinOne(out[k:k+cand], o1[l.x], o2[l.x], so, i1, i2, si, g, j.mask, j.l, l.swap)
-			}
+			kept := joinQuarters(out[k:k+cand], o1[l.x:end], o2[l.x:end], so, &j.inner, g, j.mask, j.l, l.swap)
 			out = out[:k+kept]
 			l.x = end
 		}
@@ -187,23 +180,6 @@ func joinQuarters(dst []uint64, o1, o2 []uint32, so uint, in *innerQuarters, g u
 			if a1&b1|a2&b2s[y] == 0 {
 				kept++
 			}
-		}
-	}
-	return kept
-}
-
-// joinOne is joinQuarters for one outer placement (local diagonals v1,
-// v2 shifted by so) and the inner list's local diagonals i1, i2 shifted by
-// si, without making the inner list first.
-func joinOne(dst []uint64, v1, v2 uint32, so uint, i1, i2 []uint32, si, g uint, mask uint64, l int, swap bool) int {
-	kept := 0
-	a1, a2 := uint64(v1)<<so, uint64(v2)<<so
-	i2 = i2[:len(i1)]
-	for y, w := range i1 {
-		b1, b2 := uint64(w)<<si, uint64(i2[y])<<si
-		dst[kept] = halfPattern(a1|b1, a2|b2, g, mask, l, swap)
-		if a1&b1|a2&b2 == 0 {
-			kept++
 		}
 	}
 	return kept
