@@ -32,7 +32,12 @@ pkgs="./model ./cnf ./cnf/drat ./xcc ./internal/textio ./internal/bitslice ./int
 export GOARCH=mips GOMIPS=softfloat
 # shellcheck disable=SC2086
 go vet $pkgs ./native/...
+# The cluster's recounts of every unit by a second counter (TestRecountUnits,
+# TestShardsSpotCheck) are left to the native run: under the emulator they
+# took 75 of this step's seconds, and what they hold here (the join and cp
+# agree unit by unit) is logic, not byte order, which the join's own tests
+# below and the shard files' and journals' tests check on this platform.
 # shellcheck disable=SC2086
-go test -count=1 -short -exec qemu-mips $pkgs
+go test -count=1 -short -exec qemu-mips -skip 'TestRecountUnits|TestShardsSpotCheck' $pkgs
 go test -count=1 -short -exec qemu-mips -run 'Join|Bitmask|Constellation|Digest|Units|Count' ./native/counting ./native/internal/work
 echo "platforms: tests pass on linux/mips (big-endian, 32-bit; qemu-mips)"
