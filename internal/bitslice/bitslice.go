@@ -4,11 +4,14 @@
 // The patterns are taken 512 at a time and turned on their side, so that
 // one word per bit says which of 64 patterns have it (a 64×64 bit matrix
 // transpose, Warren's Hacker's Delight, 7-3); the ANDs of those words for
-// every value of Bits bits at a time are tabulated, and each item of the
-// other list then tests 512 pairs with one table row per Bits of its bits
-// and eight population counts. Kluev's N-Queens-Count-Sol matches half
-// boards the same way. On amd64 with AVX-512 (and its population count) a
-// table row is one vector register; elsewhere the same in plain Go.
+// every value of 5 or 6 bits at a time (a chunk) are tabulated, and each
+// item of the other list then tests 512 pairs with one table row per chunk
+// of its bits and eight population counts. Chunks of 6 bits take a table
+// twice as large to build and fewer rows an item: a block is tabulated in
+// chunks of 6 when enough items will be scanned against it to pay. Kluev's
+// N-Queens-Count-Sol matches half boards the same way (in chunks of 5).
+// On amd64 with AVX-512 (and its population count) a table row is one
+// vector register; elsewhere the same in plain Go.
 package bitslice
 
 import (
@@ -18,10 +21,11 @@ import (
 	"unsafe"
 )
 
-// Bits is the number of an item's bits looked up at once; Words the words
-// of a block of patterns (512 patterns).
+// Bits and Wide are the two numbers of an item's bits looked up at once (a
+// chunk); Words the words of a block of patterns (512 patterns).
 const (
 	Bits  = 5
+	Wide  = 6
 	Words = 8
 	Block = 64 * Words
 )
@@ -29,31 +33,64 @@ const (
 // Matcher counts disjoint pairs of patterns of at most NBits bits. It
 // holds the tables of one block; one Matcher per goroutine.
 type Matcher struct {
-	nbits, chunks int
+	nbits int
+	// width and chunks are those of the block loaded: its chunks of width
+	// bits.
+	width, chunks int
 	// The sieve's buffers: the lists sorted by their cut bits.
 	pats  sorted
 	lists []sorted
 	has   [64][Words]uint64
-	tab   []uint64 // row c<<Bits|v: Words words, 64-byte aligned
+	tab   []uint64 // row c<<width|v: Words words, 64-byte aligned
 	plain bool     // use the plain Go scan even where vectors exist
 	cuts  int      // the sieve's cut bits, for tests: 0 chooses by cost
+	force int      // the chunks' width, for tests: 0 chooses by the items
 }
 
 // New returns a Matcher for patterns of nbits bits (1..64).
 func New(nbits int) *Matcher {
-	chunks := (nbits + Bits - 1) / Bits
-	rows := chunks << Bits
+	rows := max(chunksOf(nbits, Bits)<<Bits, chunksOf(nbits, Wide)<<Wide)
 	buf := make([]uint64, rows*Words+Words)
 	off := 0
 	if mis := uintptr(unsafe.Pointer(&buf[0])) % 64; mis != 0 {
 		off = int(64-mis) / 8
 	}
-	return &Matcher{nbits: nbits, chunks: chunks, tab: buf[off : off+rows*Words]}
+	return &Matcher{nbits: nbits, width: Bits, chunks: chunksOf(nbits, Bits), tab: buf[off : off+rows*Words]}
 }
+
+// maxUnrolled is the most bits of a pattern that the unrolled vector scan
+// takes: it shifts an item left by 6 bits.
+const maxUnrolled = 58
+
+// chunksOf is the number of chunks of width bits in nbits bits.
+func chunksOf(nbits, width int) int { return (nbits + width - 1) / width }
 
 // Plain makes the Matcher use the plain Go scan (for tests that hold the
 // vector scan to it).
 func (m *Matcher) Plain() { m.plain = true }
+
+// wideFrom is the number of items scanned against a block, times the
+// chunks of 6 bits fewer than of 5 an item, from which the block is
+// tabulated in chunks of 6: the larger table costs about as much more to
+// build as 2,400 chunks looked up (BenchmarkLoad: 5.6 against 4.8 us at
+// 46 bits; BenchmarkScan: 0.3 ns a chunk). For the queens' halves, 46 bits
+// at n = 24 (2 chunks fewer an item), from 1,200 items.
+const wideFrom = 2400
+
+// widthFor is the width of the chunks of a block against which items will
+// be scanned.
+func (m *Matcher) widthFor(items int) int {
+	if hasVector && !m.plain && (!hasUnrolled || m.nbits > maxUnrolled) {
+		return Bits // the rolled vector scan takes chunks of 5
+	}
+	if m.force != 0 {
+		return m.force
+	}
+	if fewer := chunksOf(m.nbits, Bits) - chunksOf(m.nbits, Wide); fewer > 0 && items*fewer >= wideFrom {
+		return Wide
+	}
+	return Bits
+}
 
 // CountDisjoint returns the number of pairs (p, x), p in pats and x in
 // items, with p & x = 0. Bits of either at or above nbits must be zero.
@@ -94,8 +131,12 @@ func (m *Matcher) CountEach(pats []uint64, lists [][]uint64, out []uint64) {
 
 // blocks counts the pairs block by block of patterns.
 func (m *Matcher) blocks(pats []uint64, lists [][]uint64, out []uint64) {
+	items := 0
+	for _, l := range lists {
+		items += len(l)
+	}
 	for start := 0; start < len(pats); start += Block {
-		m.load(pats[start:min(start+Block, len(pats))])
+		m.load(pats[start:min(start+Block, len(pats))], items)
 		for i, l := range lists {
 			out[i] += m.scanItems(l)
 		}
@@ -232,9 +273,23 @@ func (m *Matcher) sieve(pats []uint64, lists [][]uint64, items int, out []uint64
 			continue
 		}
 		free := full &^ cp
+		// The items scanned against each block of the bucket.
+		scanned := 0
+		for i := range lists {
+			startX := m.lists[i].start
+			for cx := free; ; cx = (cx - 1) & free {
+				scanned += startX[cx+1] - startX[cx]
+				if cx == 0 {
+					break
+				}
+			}
+		}
+		if scanned == 0 {
+			continue
+		}
 		for start := 0; start < len(bucket); start += Block {
 			blk := bucket[start:min(start+Block, len(bucket))]
-			m.load(blk)
+			m.load(blk, scanned)
 			for i := range lists {
 				sx, startX := m.lists[i].list, m.lists[i].start
 				// Every subset of the free cut bits.
@@ -314,8 +369,12 @@ func (m *Matcher) row(r int) *[Words]uint64 {
 	return (*[Words]uint64)(m.tab[r*Words : r*Words+Words])
 }
 
-// load turns a block of patterns on its side and tabulates its chunks.
-func (m *Matcher) load(blk []uint64) {
+// load turns a block of patterns on its side and tabulates its chunks, 5
+// or 6 bits wide as pays for items scanned against it.
+func (m *Matcher) load(blk []uint64, items int) {
+	m.width = m.widthFor(items)
+	m.chunks = chunksOf(m.nbits, m.width)
+	width := m.width
 	has := &m.has
 	var valid [Words]uint64
 	var sq [64]uint64
@@ -335,10 +394,10 @@ func (m *Matcher) load(blk []uint64) {
 		}
 	}
 	for c := range m.chunks {
-		base := c << Bits
+		base := c << width
 		*m.row(base) = valid
-		for v := 1; v < 1<<Bits; v++ {
-			p := c*Bits + bits.TrailingZeros(uint(v))
+		for v := 1; v < 1<<width; v++ {
+			p := c*width + bits.TrailingZeros(uint(v))
 			t := m.row(base + v)
 			if p >= m.nbits {
 				*t = [Words]uint64{} // no item has that bit: never read
@@ -368,14 +427,15 @@ func transpose64(a *[64]uint64) {
 // scan counts the pairs of the loaded block with items, in plain Go.
 func (m *Matcher) scan(items []uint64) uint64 {
 	var total uint64
-	chunks := m.chunks
+	chunks, width := m.chunks, uint(m.width)
+	low := uint64(1)<<width - 1
 	for _, x := range items {
-		t := m.row(int(x & (1<<Bits - 1)))
+		t := m.row(int(x & low))
 		a0, a1, a2, a3, a4, a5, a6, a7 := t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
-		x >>= Bits
+		x >>= width
 		for c := 1; c < chunks; c++ {
-			t := m.row(c<<Bits | int(x&(1<<Bits-1)))
-			x >>= Bits
+			t := m.row(c<<width | int(x&low))
+			x >>= width
 			a0 &= t[0]
 			a1 &= t[1]
 			a2 &= t[2]

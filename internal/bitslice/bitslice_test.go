@@ -51,13 +51,19 @@ func TestCountDisjoint(t *testing.T) {
 						}
 					}
 				}
-				m := New(nbits)
-				if got := m.CountDisjoint(pats, items); got != want {
-					t.Errorf("nbits %d, %v, density %v: %d pairs, want %d", nbits, size, density, got, want)
-				}
-				m.Plain()
-				if got := m.CountDisjoint(pats, items); got != want {
-					t.Errorf("plain: nbits %d, %v, density %v: %d pairs, want %d", nbits, size, density, got, want)
+				// Each width of chunk the scans take, and the choice by
+				// the items (0), in the vector scan and the plain one.
+				for _, plain := range []bool{false, true} {
+					for _, width := range []int{0, Bits, Wide} {
+						m := New(nbits)
+						m.force = width
+						if plain {
+							m.Plain()
+						}
+						if got := m.CountDisjoint(pats, items); got != want {
+							t.Errorf("plain %v, width %d: nbits %d, %v, density %v: %d pairs, want %d", plain, width, nbits, size, density, got, want)
+						}
+					}
 				}
 			}
 		}
@@ -160,33 +166,59 @@ func TestKeys(t *testing.T) {
 // ns/op is per item, that is per 512 pairs.
 func BenchmarkScan(b *testing.B) {
 	for _, nbits := range []int{34, 46, 62} {
-		for _, plain := range []bool{false, true} {
-			name := fmt.Sprintf("bits=%d", nbits)
-			if plain {
-				name += "/plain"
-			}
-			b.Run(name, func(b *testing.B) {
-				r := rand.New(rand.NewPCG(13, 14))
-				gen := func(k int) []uint64 {
-					out := make([]uint64, k)
-					for i := range out {
-						out[i] = r.Uint64() & r.Uint64() & (1<<nbits - 1)
-					}
-					return out
+		for _, width := range []int{Bits, Wide} {
+			for _, plain := range []bool{false, true} {
+				if width == Wide && nbits > maxUnrolled && !plain {
+					continue // the rolled vector scan takes chunks of 5
 				}
-				m := New(nbits)
+				name := fmt.Sprintf("bits=%d/width=%d", nbits, width)
 				if plain {
-					m.Plain()
+					name += "/plain"
 				}
-				m.load(gen(Block))
-				items := gen(4096)
-				b.ResetTimer()
-				for i := 0; i < b.N; i += len(items) {
-					m.scanItems(items[:min(len(items), b.N-i)])
+				b.Run(name, func(b *testing.B) {
+					r := rand.New(rand.NewPCG(13, 14))
+					m := New(nbits)
+					m.force = width
+					if plain {
+						m.Plain()
+					}
+					m.load(benchPatterns(r, Block, nbits), 0)
+					items := benchPatterns(r, 4096, nbits)
+					b.ResetTimer()
+					for i := 0; i < b.N; i += len(items) {
+						m.scanItems(items[:min(len(items), b.N-i)])
+					}
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkLoad: a block turned on its side and tabulated in chunks of 5
+// and of 6 bits (the difference, against BenchmarkScan's time of a chunk,
+// sets wideFrom).
+func BenchmarkLoad(b *testing.B) {
+	for _, nbits := range []int{34, 46} {
+		for _, width := range []int{Bits, Wide} {
+			b.Run(fmt.Sprintf("bits=%d/width=%d", nbits, width), func(b *testing.B) {
+				m := New(nbits)
+				m.force = width
+				blk := benchPatterns(rand.New(rand.NewPCG(13, 14)), Block, nbits)
+				for b.Loop() {
+					m.load(blk, 0)
 				}
 			})
 		}
 	}
+}
+
+// benchPatterns returns k patterns of nbits bits, a quarter of the bits set.
+func benchPatterns(r *rand.Rand, k, nbits int) []uint64 {
+	out := make([]uint64, k)
+	for i := range out {
+		out[i] = r.Uint64() & r.Uint64() & (1<<nbits - 1)
+	}
+	return out
 }
 
 // randomPatterns returns k patterns of nbits bits, each bit set with

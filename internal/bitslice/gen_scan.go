@@ -1,12 +1,13 @@
 //go:build ignore
 
 // gen_scan writes scan_unrolled_amd64.s: the scan of scanAVX512 with its
-// loop over the chunks of an item unrolled, one loop for each number of
-// chunks (1 to 12, patterns of at most 58 bits), entered by the number of
-// chunks. The item is shifted left by 6 once, so that a chunk's table row
-// (its 5 bits times a row's 64 bytes) is one ANDN away, and each chunk is
-// an ANDN, a VPANDQ from the table and a shift: about 1.7 times as fast
-// as the rolled loop at 46 bits (BenchmarkScan).
+// loop over the chunks of an item unrolled, one loop for each width of a
+// chunk (5 or 6 bits) and number of chunks (patterns of at most 58 bits: 1
+// to 12 chunks of 5, 1 to 10 of 6), entered by the width and the number.
+// The item is shifted left by 6 once, so that a chunk's table row (its
+// bits times a row's 64 bytes) is one ANDN away, and each chunk is an
+// ANDN, a VPANDQ from the table and a shift: about 1.7 times as fast as
+// the rolled loop at 46 bits in chunks of 5 (BenchmarkScan).
 //
 //	go generate ./internal/bitslice      (or: cd internal/bitslice && go run gen_scan.go)
 //
@@ -22,8 +23,9 @@ import (
 	"os"
 )
 
-// maxChunks is the most chunks of 5 bits in a pattern of 58 bits.
-const maxChunks = 12
+// maxBits is the most bits of a pattern: the item shifted left by 6 keeps
+// them all.
+const maxBits = 58
 
 func main() {
 	out := flag.String("o", "scan_unrolled_amd64.s", "the file to write, - for standard output")
@@ -33,41 +35,53 @@ func main() {
 
 #include "textflag.h"
 
-// func scanAVX512Unrolled(tab *uint64, chunks int, items []uint64, sums *[8]uint64)
-// scanAVX512 for items of at most 58 bits (chunks <= 12); R12 holds the
-// complement of the mask of a chunk's row offset (ANDN), AX the item
-// shifted left by 6 and then right by 5 a chunk.
-#define FIRST ANDNQ AX, R12, BX; VMOVDQU64 (SI)(BX*1), Z0; SHRQ $5, AX
-#define NEXT(off) ANDNQ AX, R12, BX; VPANDQ off(SI)(BX*1), Z0, Z0; SHRQ $5, AX
+// func scanAVX512Unrolled(tab *uint64, chunks, width int, items []uint64, sums *[8]uint64)
+// scanAVX512 for items of at most 58 bits in chunks of width 5 or 6; R12
+// holds the complement of the mask of a chunk's row offset (ANDN), AX the
+// item shifted left by 6 and then right by the width a chunk.
+#define FIRST(w) ANDNQ AX, R12, BX; VMOVDQU64 (SI)(BX*1), Z0; SHRQ $w, AX
+#define NEXT(w, off) ANDNQ AX, R12, BX; VPANDQ off(SI)(BX*1), Z0, Z0; SHRQ $w, AX
 #define LAST(off) ANDNQ AX, R12, BX; VPANDQ off(SI)(BX*1), Z0, Z0
 #define COUNT VPOPCNTQ Z0, Z1; VPADDQ Z1, Z2, Z2; ADDQ $8, DI; DECQ CX
-TEXT ·scanAVX512Unrolled(SB), NOSPLIT, $0-48
+TEXT ·scanAVX512Unrolled(SB), NOSPLIT, $0-56
 	MOVQ tab+0(FP), SI
 	MOVQ chunks+8(FP), R8
-	MOVQ items_base+16(FP), DI
-	MOVQ items_len+24(FP), CX
-	MOVQ sums+40(FP), DX
-	MOVQ $~0x7c0, R12
+	MOVQ width+16(FP), R9
+	MOVQ items_base+24(FP), DI
+	MOVQ items_len+32(FP), CX
+	MOVQ sums+48(FP), DX
 	VPXORQ Z2, Z2, Z2
 	TESTQ CX, CX
 	JZ done
+	CMPQ R9, $6
+	JEQ wide
+	MOVQ $~0x7c0, R12
 `)
-	for k := 1; k <= maxChunks; k++ {
-		fmt.Fprintf(&b, "\tCMPQ R8, $%d\n\tJEQ chunks%d\n", k, k)
+	widths := []int{5, 6}
+	for i, w := range widths {
+		if i > 0 {
+			fmt.Fprintf(&b, "\tJMP done\n\nwide:\n\tMOVQ $~0xfc0, R12\n")
+		}
+		for k := 1; k <= (maxBits+w-1)/w; k++ {
+			fmt.Fprintf(&b, "\tCMPQ R8, $%d\n\tJEQ w%dchunks%d\n", k, w, k)
+		}
 	}
 	fmt.Fprint(&b, "\tJMP done\n")
-	for k := 1; k <= maxChunks; k++ {
-		fmt.Fprintf(&b, "\nchunks%d:\n\tMOVQ (DI), AX\n\tSHLQ $6, AX\n", k)
-		if k == 1 {
-			fmt.Fprint(&b, "\tANDNQ AX, R12, BX; VMOVDQU64 (SI)(BX*1), Z0\n")
-		} else {
-			fmt.Fprint(&b, "\tFIRST\n")
-			for c := 1; c < k-1; c++ {
-				fmt.Fprintf(&b, "\tNEXT(%d)\n", c*2048)
+	for _, w := range widths {
+		stride := 64 << w // a chunk's table: 2^w rows of 64 bytes
+		for k := 1; k <= (maxBits+w-1)/w; k++ {
+			fmt.Fprintf(&b, "\nw%dchunks%d:\n\tMOVQ (DI), AX\n\tSHLQ $6, AX\n", w, k)
+			if k == 1 {
+				fmt.Fprint(&b, "\tANDNQ AX, R12, BX; VMOVDQU64 (SI)(BX*1), Z0\n")
+			} else {
+				fmt.Fprintf(&b, "\tFIRST(%d)\n", w)
+				for c := 1; c < k-1; c++ {
+					fmt.Fprintf(&b, "\tNEXT(%d, %d)\n", w, c*stride)
+				}
+				fmt.Fprintf(&b, "\tLAST(%d)\n", (k-1)*stride)
 			}
-			fmt.Fprintf(&b, "\tLAST(%d)\n", (k-1)*2048)
+			fmt.Fprintf(&b, "\tCOUNT\n\tJNZ w%dchunks%d\n\tJMP done\n", w, k)
 		}
-		fmt.Fprintf(&b, "\tCOUNT\n\tJNZ chunks%d\n\tJMP done\n", k)
 	}
 	fmt.Fprint(&b, "\ndone:\n\tVMOVDQU64 Z2, (DX)\n\tVZEROUPPER\n\tRET\n")
 	if *out == "-" {

@@ -2,210 +2,362 @@
 
 #include "textflag.h"
 
-// func scanAVX512Unrolled(tab *uint64, chunks int, items []uint64, sums *[8]uint64)
-// scanAVX512 for items of at most 58 bits (chunks <= 12); R12 holds the
-// complement of the mask of a chunk's row offset (ANDN), AX the item
-// shifted left by 6 and then right by 5 a chunk.
-#define FIRST ANDNQ AX, R12, BX; VMOVDQU64 (SI)(BX*1), Z0; SHRQ $5, AX
-#define NEXT(off) ANDNQ AX, R12, BX; VPANDQ off(SI)(BX*1), Z0, Z0; SHRQ $5, AX
+// func scanAVX512Unrolled(tab *uint64, chunks, width int, items []uint64, sums *[8]uint64)
+// scanAVX512 for items of at most 58 bits in chunks of width 5 or 6; R12
+// holds the complement of the mask of a chunk's row offset (ANDN), AX the
+// item shifted left by 6 and then right by the width a chunk.
+#define FIRST(w) ANDNQ AX, R12, BX; VMOVDQU64 (SI)(BX*1), Z0; SHRQ $w, AX
+#define NEXT(w, off) ANDNQ AX, R12, BX; VPANDQ off(SI)(BX*1), Z0, Z0; SHRQ $w, AX
 #define LAST(off) ANDNQ AX, R12, BX; VPANDQ off(SI)(BX*1), Z0, Z0
 #define COUNT VPOPCNTQ Z0, Z1; VPADDQ Z1, Z2, Z2; ADDQ $8, DI; DECQ CX
-TEXT ·scanAVX512Unrolled(SB), NOSPLIT, $0-48
+TEXT ·scanAVX512Unrolled(SB), NOSPLIT, $0-56
 	MOVQ tab+0(FP), SI
 	MOVQ chunks+8(FP), R8
-	MOVQ items_base+16(FP), DI
-	MOVQ items_len+24(FP), CX
-	MOVQ sums+40(FP), DX
-	MOVQ $~0x7c0, R12
+	MOVQ width+16(FP), R9
+	MOVQ items_base+24(FP), DI
+	MOVQ items_len+32(FP), CX
+	MOVQ sums+48(FP), DX
 	VPXORQ Z2, Z2, Z2
 	TESTQ CX, CX
 	JZ done
+	CMPQ R9, $6
+	JEQ wide
+	MOVQ $~0x7c0, R12
 	CMPQ R8, $1
-	JEQ chunks1
+	JEQ w5chunks1
 	CMPQ R8, $2
-	JEQ chunks2
+	JEQ w5chunks2
 	CMPQ R8, $3
-	JEQ chunks3
+	JEQ w5chunks3
 	CMPQ R8, $4
-	JEQ chunks4
+	JEQ w5chunks4
 	CMPQ R8, $5
-	JEQ chunks5
+	JEQ w5chunks5
 	CMPQ R8, $6
-	JEQ chunks6
+	JEQ w5chunks6
 	CMPQ R8, $7
-	JEQ chunks7
+	JEQ w5chunks7
 	CMPQ R8, $8
-	JEQ chunks8
+	JEQ w5chunks8
 	CMPQ R8, $9
-	JEQ chunks9
+	JEQ w5chunks9
 	CMPQ R8, $10
-	JEQ chunks10
+	JEQ w5chunks10
 	CMPQ R8, $11
-	JEQ chunks11
+	JEQ w5chunks11
 	CMPQ R8, $12
-	JEQ chunks12
+	JEQ w5chunks12
 	JMP done
 
-chunks1:
+wide:
+	MOVQ $~0xfc0, R12
+	CMPQ R8, $1
+	JEQ w6chunks1
+	CMPQ R8, $2
+	JEQ w6chunks2
+	CMPQ R8, $3
+	JEQ w6chunks3
+	CMPQ R8, $4
+	JEQ w6chunks4
+	CMPQ R8, $5
+	JEQ w6chunks5
+	CMPQ R8, $6
+	JEQ w6chunks6
+	CMPQ R8, $7
+	JEQ w6chunks7
+	CMPQ R8, $8
+	JEQ w6chunks8
+	CMPQ R8, $9
+	JEQ w6chunks9
+	CMPQ R8, $10
+	JEQ w6chunks10
+	JMP done
+
+w5chunks1:
 	MOVQ (DI), AX
 	SHLQ $6, AX
 	ANDNQ AX, R12, BX; VMOVDQU64 (SI)(BX*1), Z0
 	COUNT
-	JNZ chunks1
+	JNZ w5chunks1
 	JMP done
 
-chunks2:
+w5chunks2:
 	MOVQ (DI), AX
 	SHLQ $6, AX
-	FIRST
+	FIRST(5)
 	LAST(2048)
 	COUNT
-	JNZ chunks2
+	JNZ w5chunks2
 	JMP done
 
-chunks3:
+w5chunks3:
 	MOVQ (DI), AX
 	SHLQ $6, AX
-	FIRST
-	NEXT(2048)
+	FIRST(5)
+	NEXT(5, 2048)
 	LAST(4096)
 	COUNT
-	JNZ chunks3
+	JNZ w5chunks3
 	JMP done
 
-chunks4:
+w5chunks4:
 	MOVQ (DI), AX
 	SHLQ $6, AX
-	FIRST
-	NEXT(2048)
-	NEXT(4096)
+	FIRST(5)
+	NEXT(5, 2048)
+	NEXT(5, 4096)
 	LAST(6144)
 	COUNT
-	JNZ chunks4
+	JNZ w5chunks4
 	JMP done
 
-chunks5:
+w5chunks5:
 	MOVQ (DI), AX
 	SHLQ $6, AX
-	FIRST
-	NEXT(2048)
-	NEXT(4096)
-	NEXT(6144)
+	FIRST(5)
+	NEXT(5, 2048)
+	NEXT(5, 4096)
+	NEXT(5, 6144)
 	LAST(8192)
 	COUNT
-	JNZ chunks5
+	JNZ w5chunks5
 	JMP done
 
-chunks6:
+w5chunks6:
 	MOVQ (DI), AX
 	SHLQ $6, AX
-	FIRST
-	NEXT(2048)
-	NEXT(4096)
-	NEXT(6144)
-	NEXT(8192)
+	FIRST(5)
+	NEXT(5, 2048)
+	NEXT(5, 4096)
+	NEXT(5, 6144)
+	NEXT(5, 8192)
 	LAST(10240)
 	COUNT
-	JNZ chunks6
+	JNZ w5chunks6
 	JMP done
 
-chunks7:
+w5chunks7:
 	MOVQ (DI), AX
 	SHLQ $6, AX
-	FIRST
-	NEXT(2048)
-	NEXT(4096)
-	NEXT(6144)
-	NEXT(8192)
-	NEXT(10240)
+	FIRST(5)
+	NEXT(5, 2048)
+	NEXT(5, 4096)
+	NEXT(5, 6144)
+	NEXT(5, 8192)
+	NEXT(5, 10240)
 	LAST(12288)
 	COUNT
-	JNZ chunks7
+	JNZ w5chunks7
 	JMP done
 
-chunks8:
+w5chunks8:
 	MOVQ (DI), AX
 	SHLQ $6, AX
-	FIRST
-	NEXT(2048)
-	NEXT(4096)
-	NEXT(6144)
-	NEXT(8192)
-	NEXT(10240)
-	NEXT(12288)
+	FIRST(5)
+	NEXT(5, 2048)
+	NEXT(5, 4096)
+	NEXT(5, 6144)
+	NEXT(5, 8192)
+	NEXT(5, 10240)
+	NEXT(5, 12288)
 	LAST(14336)
 	COUNT
-	JNZ chunks8
+	JNZ w5chunks8
 	JMP done
 
-chunks9:
+w5chunks9:
 	MOVQ (DI), AX
 	SHLQ $6, AX
-	FIRST
-	NEXT(2048)
-	NEXT(4096)
-	NEXT(6144)
-	NEXT(8192)
-	NEXT(10240)
-	NEXT(12288)
-	NEXT(14336)
+	FIRST(5)
+	NEXT(5, 2048)
+	NEXT(5, 4096)
+	NEXT(5, 6144)
+	NEXT(5, 8192)
+	NEXT(5, 10240)
+	NEXT(5, 12288)
+	NEXT(5, 14336)
 	LAST(16384)
 	COUNT
-	JNZ chunks9
+	JNZ w5chunks9
 	JMP done
 
-chunks10:
+w5chunks10:
 	MOVQ (DI), AX
 	SHLQ $6, AX
-	FIRST
-	NEXT(2048)
-	NEXT(4096)
-	NEXT(6144)
-	NEXT(8192)
-	NEXT(10240)
-	NEXT(12288)
-	NEXT(14336)
-	NEXT(16384)
+	FIRST(5)
+	NEXT(5, 2048)
+	NEXT(5, 4096)
+	NEXT(5, 6144)
+	NEXT(5, 8192)
+	NEXT(5, 10240)
+	NEXT(5, 12288)
+	NEXT(5, 14336)
+	NEXT(5, 16384)
 	LAST(18432)
 	COUNT
-	JNZ chunks10
+	JNZ w5chunks10
 	JMP done
 
-chunks11:
+w5chunks11:
 	MOVQ (DI), AX
 	SHLQ $6, AX
-	FIRST
-	NEXT(2048)
-	NEXT(4096)
-	NEXT(6144)
-	NEXT(8192)
-	NEXT(10240)
-	NEXT(12288)
-	NEXT(14336)
-	NEXT(16384)
-	NEXT(18432)
+	FIRST(5)
+	NEXT(5, 2048)
+	NEXT(5, 4096)
+	NEXT(5, 6144)
+	NEXT(5, 8192)
+	NEXT(5, 10240)
+	NEXT(5, 12288)
+	NEXT(5, 14336)
+	NEXT(5, 16384)
+	NEXT(5, 18432)
 	LAST(20480)
 	COUNT
-	JNZ chunks11
+	JNZ w5chunks11
 	JMP done
 
-chunks12:
+w5chunks12:
 	MOVQ (DI), AX
 	SHLQ $6, AX
-	FIRST
-	NEXT(2048)
-	NEXT(4096)
-	NEXT(6144)
-	NEXT(8192)
-	NEXT(10240)
-	NEXT(12288)
-	NEXT(14336)
-	NEXT(16384)
-	NEXT(18432)
-	NEXT(20480)
+	FIRST(5)
+	NEXT(5, 2048)
+	NEXT(5, 4096)
+	NEXT(5, 6144)
+	NEXT(5, 8192)
+	NEXT(5, 10240)
+	NEXT(5, 12288)
+	NEXT(5, 14336)
+	NEXT(5, 16384)
+	NEXT(5, 18432)
+	NEXT(5, 20480)
 	LAST(22528)
 	COUNT
-	JNZ chunks12
+	JNZ w5chunks12
+	JMP done
+
+w6chunks1:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	ANDNQ AX, R12, BX; VMOVDQU64 (SI)(BX*1), Z0
+	COUNT
+	JNZ w6chunks1
+	JMP done
+
+w6chunks2:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(6)
+	LAST(4096)
+	COUNT
+	JNZ w6chunks2
+	JMP done
+
+w6chunks3:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(6)
+	NEXT(6, 4096)
+	LAST(8192)
+	COUNT
+	JNZ w6chunks3
+	JMP done
+
+w6chunks4:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(6)
+	NEXT(6, 4096)
+	NEXT(6, 8192)
+	LAST(12288)
+	COUNT
+	JNZ w6chunks4
+	JMP done
+
+w6chunks5:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(6)
+	NEXT(6, 4096)
+	NEXT(6, 8192)
+	NEXT(6, 12288)
+	LAST(16384)
+	COUNT
+	JNZ w6chunks5
+	JMP done
+
+w6chunks6:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(6)
+	NEXT(6, 4096)
+	NEXT(6, 8192)
+	NEXT(6, 12288)
+	NEXT(6, 16384)
+	LAST(20480)
+	COUNT
+	JNZ w6chunks6
+	JMP done
+
+w6chunks7:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(6)
+	NEXT(6, 4096)
+	NEXT(6, 8192)
+	NEXT(6, 12288)
+	NEXT(6, 16384)
+	NEXT(6, 20480)
+	LAST(24576)
+	COUNT
+	JNZ w6chunks7
+	JMP done
+
+w6chunks8:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(6)
+	NEXT(6, 4096)
+	NEXT(6, 8192)
+	NEXT(6, 12288)
+	NEXT(6, 16384)
+	NEXT(6, 20480)
+	NEXT(6, 24576)
+	LAST(28672)
+	COUNT
+	JNZ w6chunks8
+	JMP done
+
+w6chunks9:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(6)
+	NEXT(6, 4096)
+	NEXT(6, 8192)
+	NEXT(6, 12288)
+	NEXT(6, 16384)
+	NEXT(6, 20480)
+	NEXT(6, 24576)
+	NEXT(6, 28672)
+	LAST(32768)
+	COUNT
+	JNZ w6chunks9
+	JMP done
+
+w6chunks10:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(6)
+	NEXT(6, 4096)
+	NEXT(6, 8192)
+	NEXT(6, 12288)
+	NEXT(6, 16384)
+	NEXT(6, 20480)
+	NEXT(6, 24576)
+	NEXT(6, 28672)
+	NEXT(6, 32768)
+	LAST(36864)
+	COUNT
+	JNZ w6chunks10
 	JMP done
 
 done:

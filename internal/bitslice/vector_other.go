@@ -2,7 +2,7 @@
 
 package bitslice
 
-const hasVector = false
+const hasVector, hasUnrolled = false, false
 
 func (m *Matcher) scanVector(items []uint64) uint64 { return m.scan(items) }
 
