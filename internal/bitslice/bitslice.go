@@ -71,10 +71,13 @@ func (m *Matcher) Plain() { m.plain = true }
 
 // wideFrom is the number of items scanned against a block, times the
 // chunks of 6 bits fewer than of 5 an item, from which the block is
-// tabulated in chunks of 6: the larger table costs about as much more to
-// build as 2,400 chunks looked up (BenchmarkLoad: 5.6 against 4.8 us at
-// 46 bits; BenchmarkScan: 0.3 ns a chunk). For the queens' halves, 46 bits
-// at n = 24 (2 chunks fewer an item), from 1,200 items.
+// tabulated in chunks of 6. Measured on the queens' join rather than
+// modelled: the larger table costs little more to build with AVX-512
+// (BenchmarkLoad: 1.07 against 0.97 us at 46 bits; 5.6 against 4.8 in
+// plain Go) against 0.3 ns a chunk saved an item (BenchmarkScan), but
+// from 400 the units of n = 22 took 1.03 times as long as from 2,400, the
+// table of 32 KB leaving less of the cache to the items. For the halves of
+// n = 24, 46 bits (2 chunks fewer an item), from 1,200 items.
 const wideFrom = 2400
 
 // widthFor is the width of the chunks of a block against which items will
@@ -375,6 +378,10 @@ func (m *Matcher) load(blk []uint64, items int) {
 	m.width = m.widthFor(items)
 	m.chunks = chunksOf(m.nbits, m.width)
 	width := m.width
+	if hasVector && !m.plain {
+		m.loadVector(blk)
+		return
+	}
 	has := &m.has
 	var valid [Words]uint64
 	var sq [64]uint64
@@ -410,6 +417,48 @@ func (m *Matcher) load(blk []uint64, items int) {
 		}
 	}
 }
+
+// loadVector is load with AVX-512: the eight 64×64 transposes of a block
+// at once, in place in m.has (lane w of row k is pattern 64w+k, and then
+// lane w of row p is which of those patterns have bit p), and a chunk's
+// table built by doubling: rows 2^i..2^(i+1)-1 are rows 0..2^i-1 without
+// the chunk's bit i, one vector AND NOT a row. Rows of bits at or above
+// nbits repeat the rows below them (no item reads them).
+func (m *Matcher) loadVector(blk []uint64) {
+	has := &m.has
+	var valid [Words]uint64
+	for w := range Words {
+		lo := min(w*64, len(blk))
+		part := blk[lo:min(lo+64, len(blk))]
+		for k, x := range part {
+			has[k][w] = x
+		}
+		for k := len(part); k < 64; k++ {
+			has[k][w] = 0
+		}
+		if len(part) == 64 {
+			valid[w] = ^uint64(0)
+		} else {
+			valid[w] = uint64(1)<<len(part) - 1
+		}
+	}
+	transposeAVX512(has)
+	width := m.width
+	for c := range m.chunks {
+		base := c << width
+		*m.row(base) = valid
+		for i := range width {
+			h := &zeroRow
+			if p := c*width + i; p < m.nbits {
+				h = &has[p]
+			}
+			andnRowsAVX512(&m.row(base + 1<<i)[0], &m.row(base)[0], 1<<i, h)
+		}
+	}
+}
+
+// zeroRow is the bit plane of a bit no pattern has.
+var zeroRow [Words]uint64
 
 // transpose64 transposes a 64×64 bit matrix: afterwards bit i of a[p] is
 // what bit p of a[i] was (the recursive block swaps of Hacker's Delight).

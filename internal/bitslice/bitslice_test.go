@@ -24,6 +24,34 @@ func TestTranspose64(t *testing.T) {
 	}
 }
 
+// TestTransposeAVX512: the eight transposes at once are eight of
+// transpose64.
+func TestTransposeAVX512(t *testing.T) {
+	if !hasVector {
+		t.Skip("no AVX-512 here")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	var a [64][Words]uint64
+	var want [Words][64]uint64
+	for k := range a {
+		for w := range Words {
+			a[k][w] = r.Uint64()
+			want[w][k] = a[k][w]
+		}
+	}
+	for w := range want {
+		transpose64(&want[w])
+	}
+	transposeAVX512(&a)
+	for p := range a {
+		for w := range Words {
+			if a[p][w] != want[w][p] {
+				t.Fatalf("row %d, lane %d: %#x, want %#x", p, w, a[p][w], want[w][p])
+			}
+		}
+	}
+}
+
 // TestCountDisjoint holds both scans to the count of every pair, on lists
 // of every size class (brute force, one partial block, several blocks) and
 // densities, for every width of pattern.

@@ -84,6 +84,7 @@ TEXT ·scanAVX512Unrolled(SB), NOSPLIT, $0-56
 		}
 	}
 	fmt.Fprint(&b, "\ndone:\n\tVMOVDQU64 Z2, (DX)\n\tVZEROUPPER\n\tRET\n")
+	transpose(&b)
 	if *out == "-" {
 		os.Stdout.Write(b.Bytes())
 		return
@@ -91,4 +92,29 @@ TEXT ·scanAVX512Unrolled(SB), NOSPLIT, $0-56
 	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// transpose writes transposeAVX512: the 64×64 bit transposes of
+// transpose64 (Hacker's Delight, 7-3) for the eight matrices of a block at
+// once, lane w of row k being row k of matrix w; its 6 rounds of 32 swaps
+// unrolled, t = (a[k]>>j ^ a[k+j]) & m in one VPTERNLOGQ.
+func transpose(b *bytes.Buffer) {
+	fmt.Fprint(b, `
+// func transposeAVX512(a *[64][8]uint64)
+// Afterwards bit i of lane w of a[p] is what bit p of lane w of a[i] was.
+TEXT ·transposeAVX512(SB), NOSPLIT, $0-8
+	MOVQ a+0(FP), DI
+`)
+	m := uint64(0x00000000ffffffff)
+	for j := 32; j != 0; j, m = j>>1, m^m<<(j>>1) {
+		fmt.Fprintf(b, "\tMOVQ $0x%x, AX\n\tVPBROADCASTQ AX, Z3\n", m)
+		for k := 0; k < 64; k = (k + j + 1) &^ j {
+			// Z2 = (Z0>>j ^ Z1) & Z3: VPTERNLOGQ's table 0x28 is (A ^ B) & C
+			// for A = Z2 (a[k]>>j), B = Z1, C = Z3.
+			fmt.Fprintf(b, "\tVMOVDQU64 %d(DI), Z0\n\tVMOVDQU64 %d(DI), Z1\n\tVPSRLQ $%d, Z0, Z2\n\tVPTERNLOGQ $0x28, Z3, Z1, Z2\n"+
+				"\tVPXORQ Z2, Z1, Z1\n\tVPSLLQ $%d, Z2, Z2\n\tVPXORQ Z2, Z0, Z0\n\tVMOVDQU64 Z0, %d(DI)\n\tVMOVDQU64 Z1, %d(DI)\n",
+				64*k, 64*(k+j), j, j, 64*k, 64*(k+j))
+		}
+	}
+	fmt.Fprint(b, "\tVZEROUPPER\n\tRET\n")
 }

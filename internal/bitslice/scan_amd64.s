@@ -68,3 +68,22 @@ ploop:
 
 pdone:
 	RET
+
+// func andnRowsAVX512(dst, src *uint64, rows int, h *[8]uint64)
+// Row k of dst (8 words) is row k of src AND NOT h, for rows >= 1.
+TEXT ·andnRowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ rows+16(FP), CX
+	MOVQ h+24(FP), DX
+	VMOVDQU64 (DX), Z1
+
+rowloop:
+	VPANDNQ (SI), Z1, Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ $64, SI
+	ADDQ $64, DI
+	DECQ CX
+	JNZ rowloop
+	VZEROUPPER
+	RET

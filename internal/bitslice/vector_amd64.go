@@ -41,6 +41,19 @@ func (m *Matcher) scanVector(items []uint64) uint64 {
 	return t
 }
 
+// transposeAVX512 is transpose64 on the eight 64×64 matrices of a block at
+// once, lane w of a[k] being row k of matrix w (scan_unrolled_amd64.s,
+// written by gen_scan.go).
+//
+//go:noescape
+func transposeAVX512(a *[64][Words]uint64)
+
+// andnRowsAVX512 sets row k of dst (Words words) to row k of src AND NOT
+// h, for rows >= 1 rows.
+//
+//go:noescape
+func andnRowsAVX512(dst, src *uint64, rows int, h *[Words]uint64)
+
 // hasPEXT says that pextKeys runs here (BMI2).
 var hasPEXT = cpu.X86.HasBMI2
 
