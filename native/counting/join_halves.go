@@ -124,14 +124,22 @@ func (j *joiner) halves(out []uint64, l *halfList) ([]uint64, bool) {
 			// length moves on) when it fits; about half do.
 			k := len(out)
 			cand := (end - l.x) * len(i1)
-			out = slices.Grow(out, cand)
-			kept := joinQuarters(out[k:k+cand], o1[l.x:end], o2[l.x:end], so, &j.inner, g, j.mask, j.l, l.swap)
+			out = slices.Grow(out, cand+fitPad)
+			kept := joinQuarters(out[k:k+cand+fitPad], o1[l.x:end], o2[l.x:end], so, &j.inner, g, j.mask, j.l, l.swap)
 			out = out[:k+kept]
 			l.x = end
 		}
 	}
 	return out, false
 }
+
+// fitPad is the room past the last candidate that joinQuarters writes
+// into: the vector path stores eight words where it keeps fewer.
+const fitPad = 7
+
+// plainFit makes joinQuarters take the plain Go path (for the test that
+// holds the vector one to it).
+var plainFit bool
 
 // innerQuarters is the inner list of joinQuarters in the half's terms:
 // each placement's diagonals shifted (b1, b2) and its share of the
@@ -167,11 +175,21 @@ func halfPattern(b1, b2 uint64, g uint, mask uint64, l int, swap bool) uint64 {
 // joinQuarters writes to dst the patterns of the fitting pairs of an outer
 // list of quarter placements (local diagonals o1, o2, shifted by so into
 // the half's terms: 0 for the north quarter, g for the south one) and the
-// inner list in, and returns how many it wrote.
+// inner list in, and returns how many it wrote. dst has room for every
+// candidate and fitPad words more.
 func joinQuarters(dst []uint64, o1, o2 []uint32, so uint, in *innerQuarters, g uint, mask uint64, l int, swap bool) int {
 	kept := 0
 	b1s, b2s, ps := in.b1, in.b2[:len(in.b1)], in.p[:len(in.b1)]
 	o2 = o2[:len(o1)]
+	if hasFitVector && !plainFit && len(b1s) > 0 {
+		// Eight candidates at a time (join_amd64.s).
+		for x, v := range o1 {
+			a1, a2 := uint64(v)<<so, uint64(o2[x])<<so
+			d := dst[kept : kept+len(b1s)+fitPad]
+			kept += appendFitAVX512(&d[0], &b1s[0], &b2s[0], &ps[0], len(b1s), a1, a2, halfPattern(a1, a2, g, mask, l, swap))
+		}
+		return kept
+	}
 	for x, v := range o1 {
 		a1, a2 := uint64(v)<<so, uint64(o2[x])<<so
 		pa := halfPattern(a1, a2, g, mask, l, swap)

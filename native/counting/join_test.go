@@ -668,3 +668,58 @@ func TestStudentT975(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinQuartersPaths holds joinQuarters, on the vector path where it
+// runs and on the plain one, to the definition: the OR of the shares of
+// every fitting pair, in order, for inner lists of every length around the
+// vector's eight and the dense and sparse diagonals.
+func TestJoinQuartersPaths(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	g, l, mask := uint(9), 17, uint64(1)<<17-1
+	for _, plain := range []bool{false, true} {
+		for inner := 0; inner <= 35; inner++ {
+			for _, density := range []uint32{3, 15} {
+				rnd := func() uint32 {
+					v := uint32(0)
+					for range 4 {
+						v |= 1 << (r.Uint32() & density)
+					}
+					return v
+				}
+				o1, o2 := make([]uint32, 5), make([]uint32, 5)
+				i1, i2 := make([]uint32, inner), make([]uint32, inner)
+				for x := range o1 {
+					o1[x], o2[x] = rnd(), rnd()
+				}
+				for y := range i1 {
+					i1[y], i2[y] = rnd(), rnd()
+				}
+				for _, so := range []uint{0, g} {
+					si := g - so
+					var in innerQuarters
+					in.set(i1, i2, si, g, mask, l, so == 0)
+					var want []uint64
+					for x := range o1 {
+						a1, a2 := uint64(o1[x])<<so, uint64(o2[x])<<so
+						for y := range i1 {
+							b1, b2 := uint64(i1[y])<<si, uint64(i2[y])<<si
+							if a1&b1 == 0 && a2&b2 == 0 {
+								want = append(want, halfPattern(a1|b1, a2|b2, g, mask, l, so == 0))
+							}
+						}
+					}
+					dst := make([]uint64, len(o1)*inner+fitPad)
+					plainFit = plain
+					kept := joinQuarters(dst, o1, o2, so, &in, g, mask, l, so == 0)
+					plainFit = false
+					if !slices.Equal(dst[:kept], want) {
+						t.Fatalf("plain %v, inner %d, density %d, so %d: %d kept %x, want %d %x", plain, inner, density, so, kept, dst[:kept], len(want), want)
+					}
+				}
+			}
+		}
+	}
+	if !hasFitVector {
+		t.Log("no AVX-512 here: only the plain path was tested")
+	}
+}
