@@ -62,3 +62,47 @@ done:
 	MOVQ DX, ret+64(FP)
 	VZEROUPPER
 	RET
+
+// func innerSetAVX512(i1, i2 *uint32, n int, b1, b2, p *uint64, sh, gs, mask, s1, s2 uint64)
+// For y < n (a multiple of 8): b1[y] = i1[y]<<sh, b2[y] = i2[y]<<sh and
+// p[y] = (b1[y]&mask)<<s1 | (b2[y]>>gs&mask)<<s2, eight at a time.
+TEXT ·innerSetAVX512(SB), NOSPLIT, $0-88
+	MOVQ i1+0(FP), SI
+	MOVQ i2+8(FP), R8
+	MOVQ n+16(FP), CX
+	MOVQ b1+24(FP), DI
+	MOVQ b2+32(FP), R9
+	MOVQ p+40(FP), R10
+	VPBROADCASTQ sh+48(FP), Z10
+	VPBROADCASTQ gs+56(FP), Z11
+	VPBROADCASTQ mask+64(FP), Z12
+	VPBROADCASTQ s1+72(FP), Z13
+	VPBROADCASTQ s2+80(FP), Z14
+	SHRQ $3, CX
+	JZ setdone
+
+setloop:
+	VPMOVZXDQ (SI), Z0
+	VPMOVZXDQ (R8), Z1
+	VPSLLVQ Z10, Z0, Z0
+	VPSLLVQ Z10, Z1, Z1
+	VMOVDQU64 Z0, (DI)
+	VMOVDQU64 Z1, (R9)
+	VPANDQ Z12, Z0, Z2
+	VPSRLVQ Z11, Z1, Z3
+	VPANDQ Z12, Z3, Z3
+	VPSLLVQ Z13, Z2, Z2
+	VPSLLVQ Z14, Z3, Z3
+	VPORQ Z3, Z2, Z2
+	VMOVDQU64 Z2, (R10)
+	ADDQ $32, SI
+	ADDQ $32, R8
+	ADDQ $64, DI
+	ADDQ $64, R9
+	ADDQ $64, R10
+	DECQ CX
+	JNZ setloop
+
+setdone:
+	VZEROUPPER
+	RET

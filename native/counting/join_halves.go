@@ -119,7 +119,10 @@ func (j *joiner) halves(out []uint64, l *halfList) ([]uint64, bool) {
 			if room < len(i1) && len(out) > 0 {
 				return out, true
 			}
-			end := min(len(o1), l.x+max(1, room/len(i1)))
+			end := len(o1)
+			if room < (end-l.x)*len(i1) {
+				end = l.x + max(1, room/len(i1))
+			}
 			// Branch-free: every candidate is written, and kept (the
 			// length moves on) when it fits; about half do.
 			k := len(out)
@@ -153,7 +156,19 @@ func (in *innerQuarters) set(i1, i2 []uint32, si, g uint, mask uint64, l int, sw
 	in.b1 = slices.Grow(in.b1[:0], len(i1))[:len(i1)]
 	in.b2 = slices.Grow(in.b2[:0], len(i1))[:len(i1)]
 	in.p = slices.Grow(in.p[:0], len(i1))[:len(i1)]
-	for y, w := range i1 {
+	i2 = i2[:len(i1)]
+	start := 0
+	if hasFitVector && !plainFit && len(i1) >= 8 {
+		// Eight at a time (join_amd64.s), the rest below.
+		start = len(i1) &^ 7
+		s1, s2 := uint64(0), uint64(l)
+		if swap {
+			s1, s2 = s2, s1
+		}
+		innerSetAVX512(&i1[0], &i2[0], start, &in.b1[0], &in.b2[0], &in.p[0], uint64(si), uint64(g), mask, s1, s2)
+	}
+	for y := start; y < len(i1); y++ {
+		w := i1[y]
 		b1, b2 := uint64(w)<<si, uint64(i2[y])<<si
 		in.b1[y], in.b2[y] = b1, b2
 		in.p[y] = halfPattern(b1, b2, g, mask, l, swap)

@@ -669,8 +669,8 @@ func TestStudentT975(t *testing.T) {
 	}
 }
 
-// TestJoinQuartersPaths holds joinQuarters, on the vector path where it
-// runs and on the plain one, to the definition: the OR of the shares of
+// TestJoinQuartersPaths holds joinQuarters and innerQuarters.set, on the
+// vector path where it runs and on the plain one, to the definition: the OR of the shares of
 // every fitting pair, in order, for inner lists of every length around the
 // vector's eight and the dense and sparse diagonals.
 func TestJoinQuartersPaths(t *testing.T) {
@@ -697,7 +697,9 @@ func TestJoinQuartersPaths(t *testing.T) {
 				for _, so := range []uint{0, g} {
 					si := g - so
 					var in innerQuarters
+					plainFit = plain
 					in.set(i1, i2, si, g, mask, l, so == 0)
+					plainFit = false
 					var want []uint64
 					for x := range o1 {
 						a1, a2 := uint64(o1[x])<<so, uint64(o2[x])<<so

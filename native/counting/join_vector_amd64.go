@@ -11,3 +11,10 @@ var hasFitVector = cpu.X86.HasAVX512F
 //
 //go:noescape
 func appendFitAVX512(dst, b1, b2, p *uint64, n int, a1, a2, pa uint64) int
+
+// innerSetAVX512 is innerQuarters.set for the first n of its placements,
+// n a multiple of 8 (join_amd64.s): b1, b2 the diagonals shifted by sh, p
+// the share (b1&mask)<<s1 | (b2>>gs&mask)<<s2.
+//
+//go:noescape
+func innerSetAVX512(i1, i2 *uint32, n int, b1, b2, p *uint64, sh, gs, mask, s1, s2 uint64)
