@@ -43,8 +43,12 @@ type Matcher struct {
 	has   [64][Words]uint64
 	tab   []uint64 // row c<<width|v: Words words, 64-byte aligned
 	plain bool     // use the plain Go scan even where vectors exist
+	spans []span   // the sieve's item lists of one bucket of patterns
 	cuts  int      // the sieve's cut bits, for tests: 0 chooses by cost
 	force int      // the chunks' width, for tests: 0 chooses by the items
+	// unrolled says that the unrolled vector scan takes these patterns
+	// (AVX-512 with ANDN, at most maxUnrolled bits).
+	unrolled bool
 }
 
 // New returns a Matcher for patterns of nbits bits (1..64).
@@ -55,7 +59,7 @@ func New(nbits int) *Matcher {
 	if mis := uintptr(unsafe.Pointer(&buf[0])) % 64; mis != 0 {
 		off = int(64-mis) / 8
 	}
-	return &Matcher{nbits: nbits, width: Bits, chunks: chunksOf(nbits, Bits), tab: buf[off : off+rows*Words]}
+	return &Matcher{nbits: nbits, unrolled: hasUnrolled && nbits <= maxUnrolled, width: Bits, chunks: chunksOf(nbits, Bits), tab: buf[off : off+rows*Words]}
 }
 
 // maxUnrolled is the most bits of a pattern that the unrolled vector scan
@@ -83,7 +87,7 @@ const wideFrom = 2400
 // widthFor is the width of the chunks of a block against which items will
 // be scanned.
 func (m *Matcher) widthFor(items int) int {
-	if hasVector && !m.plain && (!hasUnrolled || m.nbits > maxUnrolled) {
+	if hasVector && !m.plain && !m.unrolled {
 		return Bits // the rolled vector scan takes chunks of 5
 	}
 	if m.force != 0 {
@@ -129,15 +133,12 @@ func (m *Matcher) CountEach(pats []uint64, lists [][]uint64, out []uint64) {
 		m.sieve(pats, lists, items, out)
 		return
 	}
-	m.blocks(pats, lists, out)
+	m.blocks(pats, lists, items, out)
 }
 
-// blocks counts the pairs block by block of patterns.
-func (m *Matcher) blocks(pats []uint64, lists [][]uint64, out []uint64) {
-	items := 0
-	for _, l := range lists {
-		items += len(l)
-	}
+// blocks counts the pairs block by block of patterns, items the lists'
+// lengths in all.
+func (m *Matcher) blocks(pats []uint64, lists [][]uint64, items int, out []uint64) {
 	for start := 0; start < len(pats); start += Block {
 		m.load(pats[start:min(start+Block, len(pats))], items)
 		for i, l := range lists {
@@ -256,7 +257,7 @@ func (m *Matcher) sieve(pats []uint64, lists [][]uint64, items int, out []uint64
 		bestK = min(m.cuts, kmax)
 	}
 	if bestK == 0 {
-		m.blocks(pats, lists, out)
+		m.blocks(pats, lists, items, out)
 		return
 	}
 	k := bestK
@@ -275,36 +276,40 @@ func (m *Matcher) sieve(pats []uint64, lists [][]uint64, items int, out []uint64
 		if len(bucket) == 0 {
 			continue
 		}
+		// The items of every subset of the free cut bits, scanned
+		// against each block of the bucket.
 		free := full &^ cp
-		// The items scanned against each block of the bucket.
-		scanned := 0
+		spans, scanned := m.spans[:0], 0
 		for i := range lists {
-			startX := m.lists[i].start
+			sx, startX := m.lists[i].list, m.lists[i].start
 			for cx := free; ; cx = (cx - 1) & free {
-				scanned += startX[cx+1] - startX[cx]
+				if lo, hi := startX[cx], startX[cx+1]; lo < hi {
+					spans = append(spans, span{i, sx[lo:hi]})
+					scanned += hi - lo
+				}
 				if cx == 0 {
 					break
 				}
 			}
 		}
+		m.spans = spans
 		if scanned == 0 {
 			continue
 		}
 		for start := 0; start < len(bucket); start += Block {
-			blk := bucket[start:min(start+Block, len(bucket))]
-			m.load(blk, scanned)
-			for i := range lists {
-				sx, startX := m.lists[i].list, m.lists[i].start
-				// Every subset of the free cut bits.
-				for cx := free; ; cx = (cx - 1) & free {
-					out[i] += m.scanItems(sx[startX[cx]:startX[cx+1]])
-					if cx == 0 {
-						break
-					}
-				}
+			m.load(bucket[start:min(start+Block, len(bucket))], scanned)
+			for _, x := range spans {
+				out[x.list] += m.scanItems(x.items)
 			}
 		}
 	}
+}
+
+// span is the items of one bucket of lists[list] that the sieve scans
+// against a bucket of patterns.
+type span struct {
+	list  int
+	items []uint64
 }
 
 // sorted is a list sorted by its keys, with the start of each bucket

@@ -29,7 +29,7 @@ func scanAVX512Unrolled(tab *uint64, chunks, width int, items []uint64, sums *[8
 
 func (m *Matcher) scanVector(items []uint64) uint64 {
 	var sums [8]uint64
-	if hasUnrolled && m.nbits <= maxUnrolled {
+	if m.unrolled {
 		scanAVX512Unrolled(&m.tab[0], m.chunks, m.width, items, &sums)
 	} else {
 		scanAVX512(&m.tab[0], m.chunks, items, &sums)
