@@ -210,8 +210,8 @@ func BenchmarkScan(b *testing.B) {
 					if plain {
 						m.Plain()
 					}
-					m.load(benchPatterns(r, Block, nbits), 0)
-					items := benchPatterns(r, 4096, nbits)
+					m.load(randomPatterns(r, Block, nbits, 0.25), 0)
+					items := randomPatterns(r, 4096, nbits, 0.25)
 					b.ResetTimer()
 					for i := 0; i < b.N; i += len(items) {
 						m.scanItems(items[:min(len(items), b.N-i)])
@@ -231,22 +231,13 @@ func BenchmarkLoad(b *testing.B) {
 			b.Run(fmt.Sprintf("bits=%d/width=%d", nbits, width), func(b *testing.B) {
 				m := New(nbits)
 				m.force = width
-				blk := benchPatterns(rand.New(rand.NewPCG(13, 14)), Block, nbits)
+				blk := randomPatterns(rand.New(rand.NewPCG(13, 14)), Block, nbits, 0.25)
 				for b.Loop() {
 					m.load(blk, 0)
 				}
 			})
 		}
 	}
-}
-
-// benchPatterns returns k patterns of nbits bits, a quarter of the bits set.
-func benchPatterns(r *rand.Rand, k, nbits int) []uint64 {
-	out := make([]uint64, k)
-	for i := range out {
-		out[i] = r.Uint64() & r.Uint64() & (1<<nbits - 1)
-	}
-	return out
 }
 
 // randomPatterns returns k patterns of nbits bits, each bit set with

@@ -140,9 +140,12 @@ func (j *joiner) halves(out []uint64, l *halfList) ([]uint64, bool) {
 // into: the vector path stores eight words where it keeps fewer.
 const fitPad = 7
 
-// plainFit makes joinQuarters take the plain Go path (for the test that
-// holds the vector one to it).
+// plainFit makes joinQuarters and innerQuarters.set take the plain Go
+// path (for the test that holds the vector one to it).
 var plainFit bool
+
+// fitVector says that the halves are listed eight at a time here.
+func fitVector() bool { return hasFitVector && !plainFit }
 
 // innerQuarters is the inner list of joinQuarters in the half's terms:
 // each placement's diagonals shifted (b1, b2) and its share of the
@@ -158,7 +161,7 @@ func (in *innerQuarters) set(i1, i2 []uint32, si, g uint, mask uint64, l int, sw
 	in.p = slices.Grow(in.p[:0], len(i1))[:len(i1)]
 	i2 = i2[:len(i1)]
 	start := 0
-	if hasFitVector && !plainFit && len(i1) >= 8 {
+	if fitVector() && len(i1) >= 8 {
 		// Eight at a time (join_amd64.s), the rest below.
 		start = len(i1) &^ 7
 		s1, s2 := uint64(0), uint64(l)
@@ -196,7 +199,7 @@ func joinQuarters(dst []uint64, o1, o2 []uint32, so uint, in *innerQuarters, g u
 	kept := 0
 	b1s, b2s, ps := in.b1, in.b2[:len(in.b1)], in.p[:len(in.b1)]
 	o2 = o2[:len(o1)]
-	if hasFitVector && !plainFit && len(b1s) > 0 {
+	if fitVector() && len(b1s) > 0 {
 		// Eight candidates at a time (join_amd64.s).
 		for x, v := range o1 {
 			a1, a2 := uint64(v)<<so, uint64(o2[x])<<so

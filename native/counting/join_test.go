@@ -670,9 +670,10 @@ func TestStudentT975(t *testing.T) {
 }
 
 // TestJoinQuartersPaths holds joinQuarters and innerQuarters.set, on the
-// vector path where it runs and on the plain one, to the definition: the OR of the shares of
-// every fitting pair, in order, for inner lists of every length around the
-// vector's eight and the dense and sparse diagonals.
+// vector path where it runs and on the plain one, to the definition: the
+// OR of the shares of every fitting pair, in order, for inner lists of
+// every length around the vector's eight and the dense and sparse
+// diagonals.
 func TestJoinQuartersPaths(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	g, l, mask := uint(9), 17, uint64(1)<<17-1
@@ -696,10 +697,6 @@ func TestJoinQuartersPaths(t *testing.T) {
 				}
 				for _, so := range []uint{0, g} {
 					si := g - so
-					var in innerQuarters
-					plainFit = plain
-					in.set(i1, i2, si, g, mask, l, so == 0)
-					plainFit = false
 					var want []uint64
 					for x := range o1 {
 						a1, a2 := uint64(o1[x])<<so, uint64(o2[x])<<so
@@ -710,8 +707,10 @@ func TestJoinQuartersPaths(t *testing.T) {
 							}
 						}
 					}
+					var in innerQuarters
 					dst := make([]uint64, len(o1)*inner+fitPad)
 					plainFit = plain
+					in.set(i1, i2, si, g, mask, l, so == 0)
 					kept := joinQuarters(dst, o1, o2, so, &in, g, mask, l, so == 0)
 					plainFit = false
 					if !slices.Equal(dst[:kept], want) {
