@@ -46,6 +46,14 @@ type Matcher struct {
 	spans []span   // the sieve's item lists of one bucket of patterns
 	cuts  int      // the sieve's cut bits, for tests: 0 chooses by cost
 	force int      // the chunks' width, for tests: 0 chooses by the items
+	// each is the plans of CountCross's lists loaded each on its own;
+	// crossed says that the last CountCross took them, cross forces its
+	// choice for tests (0 chooses by cost).
+	each    [maxCross]plan
+	sample  []uint64 // plan's samples of the lists and their keys
+	keys    []uint8
+	crossed bool
+	cross   int
 	// unrolled says that the unrolled vector scan takes these patterns
 	// (AVX-512 with ANDN, at most maxUnrolled bits).
 	unrolled bool
@@ -110,12 +118,237 @@ func (m *Matcher) CountDisjoint(pats, items []uint64) uint64 {
 // CountEach sets out[i] to the number of pairs (p, x), p in pats and x in
 // lists[i], with p & x = 0: one pass over the patterns for all the lists.
 func (m *Matcher) CountEach(pats []uint64, lists [][]uint64, out []uint64) {
-	clear(out[:len(lists)])
 	items := 0
 	for _, l := range lists {
 		items += len(l)
 	}
+	m.run(m.plan(pats, lists, items), pats, lists, items, out)
+}
+
+// CountCross sets out[i] to the number of disjoint pairs of one and
+// many[i], taking as the patterns whichever side the cost model (the
+// sieve's) finds cheaper: one, loaded once for all of many (CountEach),
+// or each of at most maxCross lists loaded on its own against one. The
+// longer side fills the sieve's blocks better, and one loaded for all
+// sorts it once: so the lists are loaded only where they are longer than
+// one in all, and never below the sieve's sizes.
+func (m *Matcher) CountCross(one []uint64, many [][]uint64, out []uint64) {
+	items := 0
+	for _, l := range many {
+		items += len(l)
+	}
+	a := m.plan(one, many, items)
+	m.crossed = m.cross == crossEach || m.cross == 0 && a.sieved && items > len(one) && len(many) <= maxCross && m.eachCheaper(a, one, many, items)
+	if !m.crossed {
+		m.run(a, one, many, items, out)
+		return
+	}
+	clear(out[:len(many)])
+	var o [1]uint64
+	for i, l := range many {
+		if len(l) == 0 {
+			continue
+		}
+		var p plan
+		if m.cross == crossEach {
+			p = m.plan(l, [][]uint64{one}, len(one)) // any number of lists
+		} else {
+			p = m.each[i]
+		}
+		m.run(p, l, [][]uint64{one}, len(one), o[:])
+		out[i] = o[0]
+	}
+}
+
+// maxCross is the most lists that CountCross may load each on its own.
+const maxCross = 4
+
+// CountCross's choice, forced for tests (cross): one loaded for all, or
+// each list loaded on its own.
+const (
+	crossOne = 1 + iota
+	crossEach
+)
+
+// eachCheaper says whether loading each list of many on its own against
+// one costs less than a (one loaded for all of them), and leaves the
+// plans of each in m.each.
+func (m *Matcher) eachCheaper(a plan, one []uint64, many [][]uint64, items int) bool {
+	limit := a.total(len(one), items)
+	cost := 0.0
+	for i, l := range many {
+		if len(l) == 0 {
+			continue
+		}
+		m.each[i] = m.plan(l, [][]uint64{one}, len(one))
+		if cost += m.each[i].total(len(l), len(one)); cost >= limit {
+			return false
+		}
+	}
+	return true
+}
+
+// A plan is how the pairs of a list of patterns and lists of items are
+// counted: pair by pair (small), block by block, or by the sieve with k
+// cut bits; cost is what the model counts for it, in items scanned
+// against a block.
+type plan struct {
+	small  bool
+	sieved bool // the sieve's sizes (k may still be 0: blocks won)
+	k      int
+	cut    [maxCut]uint
+	cost   float64
+}
+
+// sortCost is what sorting one pattern or item by the sieve's keys costs,
+// in items scanned against a block (CountCross weighs it: loading the
+// lists the other way round sorts one of them again for each).
+const sortCost = 1
+
+// total is the plan's cost with the sorting of the lists, np patterns and
+// ni items.
+func (p plan) total(np, ni int) float64 {
+	if p.k > 0 {
+		return p.cost + sortCost*float64(np+ni)
+	}
+	return p.cost
+}
+
+// plan chooses how to count the pairs of pats and lists (items in all).
+func (m *Matcher) plan(pats []uint64, lists [][]uint64, items int) plan {
 	if len(pats) < 64 {
+		return plan{small: true, cost: float64(len(pats)) * float64(items) / 8}
+	}
+	blocks := plan{cost: float64((len(pats)+Block-1)/Block) * float64(items+loadCost)}
+	if m.cuts == 0 && (len(pats) < 2*Block || len(pats)*items < sieveFrom) {
+		return blocks
+	}
+	// The bits' frequencies, from about 1024 of the patterns and of the
+	// items.
+	var fp, fx [64]int
+	m.sample = strided(m.sample[:0], pats, max(1, len(pats)/1024))
+	addFrequencies(&fp, m.sample)
+	m.sample = m.sample[:0]
+	for _, l := range lists {
+		m.sample = strided(m.sample, l, max(1, items/1024))
+	}
+	addFrequencies(&fx, m.sample)
+	p := plan{sieved: true}
+	used := uint64(0)
+	kmax := min(maxCut, m.nbits)
+	for i := range kmax {
+		best, bestScore := 0, -1.0
+		for b := range m.nbits {
+			if used>>b&1 != 0 {
+				continue
+			}
+			if sc := float64(fp[b]) * float64(fx[b]); sc > bestScore {
+				best, bestScore = b, sc
+			}
+		}
+		p.cut[i] = uint(best)
+		used |= 1 << best
+	}
+	// The cost of each number of cut bits, from the histograms of the
+	// keys of about 4096 patterns and as many items, scaled: a key's bit j
+	// is cut bit j (the keys are taken in the order of the bits' places,
+	// and put in the order of the cut bits by remap).
+	remap := keyRemap(p.cut[:kmax], used)
+	var hp, hx [1 << maxCut]float64
+	m.histogram(&hp, pats, len(pats), used, &remap)
+	for _, l := range lists {
+		m.histogram(&hx, l, items, used, &remap)
+	}
+	p.cost = blocks.cost
+	for k := 1; k <= kmax; k++ {
+		var bp, bx [1 << maxCut]float64
+		for c := range 1 << kmax {
+			bp[c&(1<<k-1)] += hp[c]
+			bx[c&(1<<k-1)] += hx[c]
+		}
+		// bx[c]: the items whose cut bits lie within c (a zeta transform).
+		for i := range k {
+			for c := range 1 << k {
+				if c>>i&1 != 0 {
+					bx[c] += bx[c&^(1<<i)]
+				}
+			}
+		}
+		var cost float64
+		for c := range 1 << k {
+			if bp[c] > 0 {
+				cost += math.Ceil(bp[c]/Block) * (bx[(1<<k-1)&^c] + loadCost)
+			}
+		}
+		if cost < p.cost {
+			p.k, p.cost = k, cost
+		}
+	}
+	if m.cuts > 0 {
+		p.k = min(m.cuts, kmax)
+	}
+	return p
+}
+
+// keyRemap takes the keys of the cut bits (the bits under used, packed in
+// the order of their places, as PEXT packs them) to keys whose bit j is
+// cut[j].
+func keyRemap(cut []uint, used uint64) [1 << maxCut]uint8 {
+	var remap [1 << maxCut]uint8
+	for c := range 1 << len(cut) {
+		for j, b := range cut {
+			remap[c] |= uint8(c>>bits.OnesCount64(used&(1<<b-1))&1) << j
+		}
+	}
+	return remap
+}
+
+// histogram adds to h the keys (by remap) of every step-th element of l,
+// about 4096 of the total elements of the lists it is called for, each
+// weighing step.
+func (m *Matcher) histogram(h *[1 << maxCut]float64, l []uint64, total int, used uint64, remap *[1 << maxCut]uint8) {
+	step := max(1, total/4096)
+	m.sample = strided(m.sample[:0], l, step)
+	m.keys = slices.Grow(m.keys[:0], len(m.sample))[:len(m.sample)]
+	if hasPEXT {
+		pextKeys(m.sample, used, m.keys)
+	} else {
+		extractKeys(m.sample, used, m.keys)
+	}
+	w := float64(step)
+	for _, c := range m.keys {
+		h[remap[c]] += w
+	}
+}
+
+// strided appends every step-th element of l to buf.
+func strided(buf, l []uint64, step int) []uint64 {
+	for i := 0; i < len(l); i += step {
+		buf = append(buf, l[i])
+	}
+	return buf
+}
+
+// addFrequencies adds to f how many of xs have each bit: 64 at a time
+// turned on their side, a population count a bit.
+func addFrequencies(f *[64]int, xs []uint64) {
+	var sq [64]uint64
+	for len(xs) > 0 {
+		k := copy(sq[:], xs)
+		clear(sq[k:])
+		xs = xs[k:]
+		transpose64(&sq)
+		for b := range sq {
+			f[b] += bits.OnesCount64(sq[b])
+		}
+	}
+}
+
+// run counts the pairs by plan p.
+func (m *Matcher) run(p plan, pats []uint64, lists [][]uint64, items int, out []uint64) {
+	clear(out[:len(lists)])
+	switch {
+	case p.small:
 		for i, l := range lists {
 			var c uint64
 			for _, p := range pats {
@@ -127,13 +360,11 @@ func (m *Matcher) CountEach(pats []uint64, lists [][]uint64, out []uint64) {
 			}
 			out[i] = c
 		}
-		return
+	case p.k == 0:
+		m.blocks(pats, lists, items, out)
+	default:
+		m.sieve(pats, lists, p.cut[:p.k], out)
 	}
-	if m.cuts > 0 || len(pats) >= 2*Block && len(pats)*items >= sieveFrom {
-		m.sieve(pats, lists, items, out)
-		return
-	}
-	m.blocks(pats, lists, items, out)
 }
 
 // blocks counts the pairs block by block of patterns, items the lists'
@@ -167,102 +398,21 @@ const loadCost = 40
 // maxCut is the largest number of cut bits of the sieve.
 const maxCut = 8
 
-// sieve counts the pairs after sorting the lists by up to 8 cut bits, the
+// sieve counts the pairs after sorting the lists by the cut bits, the
 // bits most often set in both the patterns and the items (Kluev's sieve):
 // a pattern and an item that share a cut bit are never compared, and the
 // others are compared bucket by bucket, each bucket of patterns loaded
-// once for all the buckets of items whose cut bits it leaves free. The
-// number of cut bits is the one whose cost, counted from the buckets'
-// sizes (blocks loaded and items scanned against them), is least: more
-// bits skip more pairs but fill the blocks less.
-func (m *Matcher) sieve(pats []uint64, lists [][]uint64, items int, out []uint64) {
-	// The bits' frequencies, from about 1024 of the patterns and of the
-	// items.
-	var fp, fx [64]int
-	for i := 0; i < len(pats); i += max(1, len(pats)/1024) {
-		for p := pats[i]; p != 0; p &= p - 1 {
-			fp[bits.TrailingZeros64(p)]++
-		}
-	}
-	for _, l := range lists {
-		for i := 0; i < len(l); i += max(1, items/1024) {
-			for x := l[i]; x != 0; x &= x - 1 {
-				fx[bits.TrailingZeros64(x)]++
-			}
-		}
-	}
-	var cut [maxCut]uint
-	used := uint64(0)
-	kmax := min(maxCut, m.nbits)
-	for i := range kmax {
-		best, bestScore := 0, -1.0
-		for b := range m.nbits {
-			if used>>b&1 != 0 {
-				continue
-			}
-			if sc := float64(fp[b]) * float64(fx[b]); sc > bestScore {
-				best, bestScore = b, sc
-			}
-		}
-		cut[i] = uint(best)
-		used |= 1 << best
-	}
+// once for all the buckets of items whose cut bits it leaves free. How
+// many bits, and which, plan chooses: the number whose cost, counted from
+// the buckets' sizes (blocks loaded and items scanned against them), is
+// least, since more bits skip more pairs but fill the blocks less.
+func (m *Matcher) sieve(pats []uint64, lists [][]uint64, cut []uint, out []uint64) {
 	for len(m.lists) < len(lists) {
 		m.lists = append(m.lists, sorted{})
 	}
-	// The cost of each number of cut bits, from the histograms of the
-	// keys of about 4096 patterns and as many items, scaled.
-	var hp, hx [1 << maxCut]float64
-	sample := func(h *[1 << maxCut]float64, l []uint64, total int) {
-		step := max(1, total/4096)
-		w := float64(step)
-		for i := 0; i < len(l); i += step {
-			c := 0
-			for j, b := range cut[:kmax] {
-				c |= int(l[i]>>b&1) << j
-			}
-			h[c] += w
-		}
-	}
-	sample(&hp, pats, len(pats))
-	for _, l := range lists {
-		sample(&hx, l, items)
-	}
-	bestK, bestCost := 0, float64((len(pats)+Block-1)/Block)*float64(items+loadCost)
-	for k := 1; k <= kmax; k++ {
-		var bp, bx [1 << maxCut]float64
-		for c := range 1 << kmax {
-			bp[c&(1<<k-1)] += hp[c]
-			bx[c&(1<<k-1)] += hx[c]
-		}
-		// bx[c]: the items whose cut bits lie within c (a zeta transform).
-		for i := range k {
-			for c := range 1 << k {
-				if c>>i&1 != 0 {
-					bx[c] += bx[c&^(1<<i)]
-				}
-			}
-		}
-		var cost float64
-		for c := range 1 << k {
-			if bp[c] > 0 {
-				cost += math.Ceil(bp[c]/Block) * (bx[(1<<k-1)&^c] + loadCost)
-			}
-		}
-		if cost < bestCost {
-			bestK, bestCost = k, cost
-		}
-	}
-	if m.cuts > 0 {
-		bestK = min(m.cuts, kmax)
-	}
-	if bestK == 0 {
-		m.blocks(pats, lists, items, out)
-		return
-	}
-	k := bestK
+	k := len(cut)
 	var mask uint64
-	for _, b := range cut[:k] {
+	for _, b := range cut {
 		mask |= 1 << b
 	}
 	m.pats.sort(pats, mask, k)

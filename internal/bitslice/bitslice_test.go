@@ -155,6 +155,115 @@ func TestCountEach(t *testing.T) {
 	}
 }
 
+// TestCountCross: each list loaded on its own against one counts as one
+// loaded for all, whichever the cost model takes, with the sieve's every
+// kind of plan (blocks alone, 3 and 8 cut bits by force, or by cost); the
+// model takes each list on its own where one is short and a list long
+// (one's buckets would fill few blocks), and one for all where it is the
+// longer; and more lists than maxCross go the one way.
+func TestCountCross(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	brute := func(a, b []uint64) uint64 {
+		var c uint64
+		for _, p := range a {
+			for _, x := range b {
+				if p&x == 0 {
+					c++
+				}
+			}
+		}
+		return c
+	}
+	one := randomPatterns(r, 3000, 38, 0.35)
+	cases := []struct {
+		one  []uint64
+		many [][]uint64
+	}{
+		{one, [][]uint64{randomPatterns(r, 3000, 38, 0.4), nil, randomPatterns(r, 10, 38, 0.2), randomPatterns(r, 7000, 38, 0.3)}},
+		{one[:40], [][]uint64{randomPatterns(r, 5000, 38, 0.4)}},
+		{one, [][]uint64{randomPatterns(r, 500, 38, 0.4), randomPatterns(r, 20000, 38, 0.35)}},
+		{one, [][]uint64{nil, nil, nil, nil, randomPatterns(r, 9000, 38, 0.35)}},
+	}
+	for ci, c := range cases {
+		for _, cuts := range []int{0, 3, 8} {
+			for _, cross := range []int{0, crossOne, crossEach} {
+				m := New(38)
+				m.cuts, m.cross = cuts, cross
+				out := make([]uint64, len(c.many))
+				m.CountCross(c.one, c.many, out)
+				for i, l := range c.many {
+					if want := brute(c.one, l); out[i] != want {
+						t.Errorf("case %d, %d cut bits, cross %d, list %d: %d pairs, want %d", ci, cuts, cross, i, out[i], want)
+					}
+				}
+				if cross == crossEach && !m.crossed {
+					t.Errorf("case %d: each list was not loaded on its own when forced", ci)
+				}
+			}
+		}
+	}
+	// The choice by cost.
+	m := New(38)
+	many := [][]uint64{randomPatterns(r, 200000, 38, 0.35)}
+	out := make([]uint64, 1)
+	m.CountCross(one, many, out)
+	if !m.crossed {
+		t.Error("3,000 patterns against 200,000 items: the long list was not loaded")
+	}
+	m.CountCross(many[0], [][]uint64{one}, out)
+	if m.crossed {
+		t.Error("200,000 patterns against 3,000 items: the short list was loaded")
+	}
+	m.CountCross(one, [][]uint64{nil, nil, nil, nil, many[0]}, make([]uint64, 5))
+	if m.crossed {
+		t.Error("five lists: each was loaded on its own")
+	}
+}
+
+// TestPlanSamples: the cost model's bit frequencies (64 samples at a time
+// turned on their side) and its keys (taken by PEXT where the CPU has it,
+// then put in the order of the cut bits) are those of the definitions,
+// for every number of cut bits in any order.
+func TestPlanSamples(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	xs := randomPatterns(r, 1000, 64, 0.3)
+	var f, want [64]int
+	addFrequencies(&f, xs)
+	for _, x := range xs {
+		for b := range 64 {
+			want[b] += int(x >> b & 1)
+		}
+	}
+	if f != want {
+		t.Errorf("frequencies %v, want %v", f, want)
+	}
+	m := New(46)
+	for trial := range 200 {
+		k := 1 + trial%maxCut
+		cut := make([]uint, 0, k)
+		used := uint64(0)
+		for len(cut) < k {
+			if b := uint(r.IntN(46)); used>>b&1 == 0 {
+				cut = append(cut, b)
+				used |= 1 << b
+			}
+		}
+		remap := keyRemap(cut, used)
+		var h, hw [1 << maxCut]float64
+		m.histogram(&h, xs, len(xs), used, &remap)
+		for _, x := range xs {
+			c := 0
+			for j, b := range cut {
+				c |= int(x>>b&1) << j
+			}
+			hw[c]++
+		}
+		if h != hw {
+			t.Fatalf("cut bits %v: the keys' histogram differs from the definition's", cut)
+		}
+	}
+}
+
 // TestKeys: the keys of the sieve, by PEXT where the CPU has it, are the
 // bits under the mask packed in order.
 func TestKeys(t *testing.T) {

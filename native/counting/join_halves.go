@@ -368,9 +368,10 @@ func (j *joiner) join(u JoinUnit) (count, pairs uint64) {
 		byLong[0] = nil // counted by another unit
 	}
 	// The east halves loaded once, the three kinds of west halves scanned
-	// against them.
+	// against them; or each kind loaded against the east halves, where
+	// the sieve's cost model finds that cheaper.
 	var c [3]uint64
-	j.m.CountEach(j.east, byLong[:], c[:])
+	j.m.CountCross(j.east, byLong[:], c[:])
 	for k, factor := range [3]uint64{u.Plain, 2, 4} {
 		count += factor * c[k]
 		pairs += uint64(len(byLong[k])) * uint64(len(j.east))
@@ -383,5 +384,7 @@ func (j *joiner) pairs(a, b []uint64) (count, pairs uint64) {
 	if len(b) > len(a) {
 		a, b = b, a
 	}
-	return j.m.CountDisjoint(a, b), uint64(len(a)) * uint64(len(b))
+	var c [1]uint64
+	j.m.CountCross(a, [][]uint64{b}, c[:])
+	return c[0], uint64(len(a)) * uint64(len(b))
 }
