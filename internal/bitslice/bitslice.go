@@ -44,16 +44,21 @@ type Matcher struct {
 	tab   []uint64 // row c<<width|v: Words words, 64-byte aligned
 	plain bool     // use the plain Go scan even where vectors exist
 	spans []span   // the sieve's item lists of one bucket of patterns
-	cuts  int      // the sieve's cut bits, for tests: 0 chooses by cost
-	force int      // the chunks' width, for tests: 0 chooses by the items
+	// gathered is each list's spans copied into one, one those spans.
+	gathered [][]uint64
+	one      []span
+	cuts     int // the sieve's cut bits, for tests: 0 chooses by cost
+	force    int // the chunks' width, for tests: 0 chooses by the items
 	// each is the plans of CountCross's lists loaded each on its own;
 	// crossed says that the last CountCross took them, cross forces its
 	// choice for tests (0 chooses by cost).
-	each    [maxCross]plan
-	sample  []uint64 // plan's samples of the lists and their keys
-	keys    []uint8
-	crossed bool
-	cross   int
+	each   [maxCross]plan
+	sample []uint64 // plan's samples of the lists and their keys
+	keys   []uint16
+	// hp, hx, bp and bx are plan's histograms of the keys.
+	hp, hx, bp, bx []float64
+	crossed        bool
+	cross          int
 	// unrolled says that the unrolled vector scan takes these patterns
 	// (AVX-512 with ANDN, at most maxUnrolled bits).
 	unrolled bool
@@ -235,7 +240,9 @@ func (m *Matcher) plan(pats []uint64, lists [][]uint64, items int) plan {
 	addFrequencies(&fx, m.sample)
 	p := plan{sieved: true}
 	used := uint64(0)
-	kmax := min(maxCut, m.nbits)
+	// Up to 8 cut bits, more for lists of many blocks: about a block's
+	// patterns a bucket at most.
+	kmax := min(maxCut, m.nbits, max(narrowCut, bits.Len(uint(len(pats)/Block)), m.cuts))
 	for i := range kmax {
 		best, bestScore := 0, -1.0
 		for b := range m.nbits {
@@ -250,19 +257,24 @@ func (m *Matcher) plan(pats []uint64, lists [][]uint64, items int) plan {
 		used |= 1 << best
 	}
 	// The cost of each number of cut bits, from the histograms of the
-	// keys of about 4096 patterns and as many items, scaled: a key's bit j
-	// is cut bit j (the keys are taken in the order of the bits' places,
-	// and put in the order of the cut bits by remap).
+	// keys of about 4096 patterns and as many items (16 times as many for
+	// 12 cut bits), scaled: a key's bit j is cut bit j (the keys are taken
+	// in the order of the bits' places, and put in the order of the cut
+	// bits by remap).
 	remap := keyRemap(p.cut[:kmax], used)
-	var hp, hx [1 << maxCut]float64
-	m.histogram(&hp, pats, len(pats), used, &remap)
+	size := 1 << kmax
+	m.hp, m.hx = zeroed(m.hp, size), zeroed(m.hx, size)
+	hp, hx := m.hp, m.hx
+	samples := 4096 << (kmax - min(kmax, narrowCut))
+	m.histogram(hp, pats, len(pats), samples, used, remap)
 	for _, l := range lists {
-		m.histogram(&hx, l, items, used, &remap)
+		m.histogram(hx, l, items, samples, used, remap)
 	}
 	p.cost = blocks.cost
 	for k := 1; k <= kmax; k++ {
-		var bp, bx [1 << maxCut]float64
-		for c := range 1 << kmax {
+		m.bp, m.bx = zeroed(m.bp, 1<<k), zeroed(m.bx, 1<<k)
+		bp, bx := m.bp, m.bx
+		for c := range size {
 			bp[c&(1<<k-1)] += hp[c]
 			bx[c&(1<<k-1)] += hx[c]
 		}
@@ -293,21 +305,30 @@ func (m *Matcher) plan(pats []uint64, lists [][]uint64, items int) plan {
 // keyRemap takes the keys of the cut bits (the bits under used, packed in
 // the order of their places, as PEXT packs them) to keys whose bit j is
 // cut[j].
-func keyRemap(cut []uint, used uint64) [1 << maxCut]uint8 {
-	var remap [1 << maxCut]uint8
-	for c := range 1 << len(cut) {
-		for j, b := range cut {
-			remap[c] |= uint8(c>>bits.OnesCount64(used&(1<<b-1))&1) << j
-		}
+func keyRemap(cut []uint, used uint64) []uint16 {
+	var bit [maxCut]uint16 // bit[r]: the place in the key of the r-th lowest cut bit
+	for j, b := range cut {
+		bit[bits.OnesCount64(used&(1<<b-1))] = 1 << j
+	}
+	remap := make([]uint16, 1<<len(cut))
+	for c := 1; c < len(remap); c++ {
+		remap[c] = remap[c&(c-1)] | bit[bits.TrailingZeros(uint(c))]
 	}
 	return remap
 }
 
+// zeroed is buf of n zeros.
+func zeroed(buf []float64, n int) []float64 {
+	buf = slices.Grow(buf[:0], n)[:n]
+	clear(buf)
+	return buf
+}
+
 // histogram adds to h the keys (by remap) of every step-th element of l,
-// about 4096 of the total elements of the lists it is called for, each
+// about samples of the total elements of the lists it is called for, each
 // weighing step.
-func (m *Matcher) histogram(h *[1 << maxCut]float64, l []uint64, total int, used uint64, remap *[1 << maxCut]uint8) {
-	step := max(1, total/4096)
+func (m *Matcher) histogram(h []float64, l []uint64, total, samples int, used uint64, remap []uint16) {
+	step := max(1, total/samples)
 	m.sample = strided(m.sample[:0], l, step)
 	m.keys = slices.Grow(m.keys[:0], len(m.sample))[:len(m.sample)]
 	if hasPEXT {
@@ -395,8 +416,12 @@ const sieveFrom = 1 << 24
 // loadCost is what loading a block costs, in items scanned.
 const loadCost = 40
 
-// maxCut is the largest number of cut bits of the sieve.
-const maxCut = 8
+// maxCut is the largest number of cut bits of the sieve, narrowCut the
+// most for lists of fewer than 256 blocks of patterns.
+const (
+	maxCut    = 12
+	narrowCut = 8
+)
 
 // sieve counts the pairs after sorting the lists by the cut bits, the
 // bits most often set in both the patterns and the items (Kluev's sieve):
@@ -446,6 +471,9 @@ func (m *Matcher) sieve(pats []uint64, lists [][]uint64, cut []uint, out []uint6
 		if scanned == 0 {
 			continue
 		}
+		if len(bucket) > Block && len(spans) > len(lists) {
+			spans = m.gather(spans, len(lists))
+		}
 		for start := 0; start < len(bucket); start += Block {
 			m.load(bucket[start:min(start+Block, len(bucket))], scanned)
 			for _, x := range spans {
@@ -453,6 +481,28 @@ func (m *Matcher) sieve(pats []uint64, lists [][]uint64, cut []uint, out []uint6
 			}
 		}
 	}
+}
+
+// gather copies the spans of each list into one (a scan each, for every
+// block of a bucket that has several, where each span took one).
+func (m *Matcher) gather(spans []span, lists int) []span {
+	for len(m.gathered) < lists {
+		m.gathered = append(m.gathered, nil)
+	}
+	for i := range lists {
+		m.gathered[i] = m.gathered[i][:0]
+	}
+	for _, x := range spans {
+		m.gathered[x.list] = append(m.gathered[x.list], x.items...)
+	}
+	out := m.one[:0]
+	for i, g := range m.gathered[:lists] {
+		if len(g) > 0 {
+			out = append(out, span{i, g})
+		}
+	}
+	m.one = out
+	return out
 }
 
 // span is the items of one bucket of lists[list] that the sieve scans
@@ -465,9 +515,10 @@ type span struct {
 // sorted is a list sorted by its keys, with the start of each bucket
 // (start[c]..start[c+1]).
 type sorted struct {
-	keys  []uint8
+	keys  []uint16
 	list  []uint64
 	start []int
+	next  []int // bucketSort's
 }
 
 // sort sorts list by its bits under mask (k bits) into s.list.
@@ -478,12 +529,12 @@ func (s *sorted) sort(list []uint64, mask uint64, k int) {
 	} else {
 		extractKeys(list, mask, s.keys)
 	}
-	s.list, s.start = bucketSort(s.list, s.start, list, s.keys, k)
+	s.list, s.start, s.next = bucketSort(s.list, s.start, s.next, list, s.keys, k)
 }
 
 // extractKeys sets keys[i] to the bits of list[i] under mask, packed in
 // the order of their places (what PEXT does).
-func extractKeys(list []uint64, mask uint64, keys []uint8) {
+func extractKeys(list []uint64, mask uint64, keys []uint16) {
 	var places [maxCut]uint
 	n := 0
 	for m := mask; m != 0; m &= m - 1 {
@@ -491,9 +542,9 @@ func extractKeys(list []uint64, mask uint64, keys []uint8) {
 		n++
 	}
 	for i, v := range list {
-		c := uint8(0)
+		c := uint16(0)
 		for j, b := range places[:n] {
-			c |= uint8(v>>b&1) << j
+			c |= uint16(v>>b&1) << j
 		}
 		keys[i] = c
 	}
@@ -501,8 +552,8 @@ func extractKeys(list []uint64, mask uint64, keys []uint8) {
 
 // bucketSort sorts list by the low k bits of its keys into buf, and
 // returns it with the start of each bucket (start[c]..start[c+1]).
-func bucketSort(buf []uint64, start []int, list []uint64, key []uint8, k int) ([]uint64, []int) {
-	mask := uint8(1<<k - 1)
+func bucketSort(buf []uint64, start, next []int, list []uint64, key []uint16, k int) ([]uint64, []int, []int) {
+	mask := uint16(1<<k - 1)
 	start = slices.Grow(start[:0], 1<<k+1)[:1<<k+1]
 	clear(start)
 	for _, c := range key {
@@ -512,14 +563,14 @@ func bucketSort(buf []uint64, start []int, list []uint64, key []uint8, k int) ([
 		start[c] += start[c-1]
 	}
 	buf = slices.Grow(buf[:0], len(list))[:len(list)]
-	var next [256]int
-	copy(next[:], start[:1<<k])
+	next = slices.Grow(next[:0], 1<<k)[:1<<k]
+	copy(next, start[:1<<k])
 	for i, v := range list {
 		c := key[i] & mask
 		buf[next[c]] = v
 		next[c]++
 	}
-	return buf, start
+	return buf, start, next
 }
 
 // row is table row r.

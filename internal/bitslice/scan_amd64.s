@@ -47,7 +47,7 @@ done:
 	VZEROUPPER
 	RET
 
-// func pextKeys(list []uint64, mask uint64, keys []uint8)
+// func pextKeys(list []uint64, mask uint64, keys []uint16)
 // keys[i] = the bits of list[i] under mask, packed (BMI2 PEXT).
 TEXT ·pextKeys(SB), NOSPLIT, $0-56
 	MOVQ list_base+0(FP), SI
@@ -60,9 +60,9 @@ TEXT ·pextKeys(SB), NOSPLIT, $0-56
 ploop:
 	MOVQ (SI), AX
 	PEXTQ R8, AX, BX
-	MOVB BX, (DI)
+	MOVW BX, (DI)
 	ADDQ $8, SI
-	INCQ DI
+	ADDQ $2, DI
 	DECQ CX
 	JNZ ploop
 

@@ -61,4 +61,4 @@ var hasPEXT = cpu.X86.HasBMI2
 // (len(keys) >= len(list), mask of at most 8 bits).
 //
 //go:noescape
-func pextKeys(list []uint64, mask uint64, keys []uint8)
+func pextKeys(list []uint64, mask uint64, keys []uint16)

@@ -8,7 +8,7 @@ func (m *Matcher) scanVector(items []uint64) uint64 { return m.scan(items) }
 
 const hasPEXT = false
 
-func pextKeys(list []uint64, mask uint64, keys []uint8) { extractKeys(list, mask, keys) }
+func pextKeys(list []uint64, mask uint64, keys []uint16) { extractKeys(list, mask, keys) }
 
 func transposeAVX512(a *[64][Words]uint64)                        { panic("bitslice: no AVX-512") }
 func andnRowsAVX512(dst, src *uint64, rows int, h *[Words]uint64) { panic("bitslice: no AVX-512") }
