@@ -34,6 +34,9 @@ const (
 // holds the tables of one block; one Matcher per goroutine.
 type Matcher struct {
 	nbits int
+	// live is the bits of the patterns at hand: nbits, or fewer in the
+	// sieve, which takes its cut bits out of its sorted lists.
+	live int
 	// width and chunks are those of the block loaded: its chunks of width
 	// bits.
 	width, chunks int
@@ -72,7 +75,7 @@ func New(nbits int) *Matcher {
 	if mis := uintptr(unsafe.Pointer(&buf[0])) % 64; mis != 0 {
 		off = int(64-mis) / 8
 	}
-	return &Matcher{nbits: nbits, unrolled: hasUnrolled && nbits <= maxUnrolled, width: Bits, chunks: chunksOf(nbits, Bits), tab: buf[off : off+rows*Words]}
+	return &Matcher{nbits: nbits, live: nbits, unrolled: hasUnrolled && nbits <= maxUnrolled, width: Bits, chunks: chunksOf(nbits, Bits), tab: buf[off : off+rows*Words]}
 }
 
 // maxUnrolled is the most bits of a pattern that the unrolled vector scan
@@ -106,7 +109,7 @@ func (m *Matcher) widthFor(items int) int {
 	if m.force != 0 {
 		return m.force
 	}
-	if fewer := chunksOf(m.nbits, Bits) - chunksOf(m.nbits, Wide); fewer > 0 && items*fewer >= wideFrom {
+	if fewer := chunksOf(m.live, Bits) - chunksOf(m.live, Wide); fewer > 0 && items*fewer >= wideFrom {
 		return Wide
 	}
 	return Bits
@@ -444,6 +447,9 @@ func (m *Matcher) sieve(pats []uint64, lists [][]uint64, cut []uint, out []uint6
 	for i, l := range lists {
 		m.lists[i].sort(l, mask, k)
 	}
+	// The lists hold their bits other than the cut ones.
+	m.live = max(1, m.nbits-k) // a chunk of no bit, if all are cut
+	defer func() { m.live = m.nbits }()
 	sp, startP := m.pats.list, m.pats.start
 	full := 1<<k - 1
 	for cp := range 1 << k {
@@ -516,20 +522,44 @@ type span struct {
 // (start[c]..start[c+1]).
 type sorted struct {
 	keys  []uint16
+	rest  []uint64
 	list  []uint64
 	start []int
 	next  []int // bucketSort's
 }
 
-// sort sorts list by its bits under mask (k bits) into s.list.
+// sort sorts list by its bits under mask (k bits) into s.list, each
+// element without those bits (the bits above them moved down): the sieve
+// pairs only buckets whose keys are disjoint, so that the scan need not
+// test the cut bits again, and the fewer bits take fewer chunks.
 func (s *sorted) sort(list []uint64, mask uint64, k int) {
 	s.keys = slices.Grow(s.keys[:0], len(list))[:len(list)]
+	s.rest = slices.Grow(s.rest[:0], len(list))[:len(list)]
 	if hasPEXT {
-		pextKeys(list, mask, s.keys)
+		pextSplit(list, mask, s.keys, s.rest)
 	} else {
-		extractKeys(list, mask, s.keys)
+		splitKeys(list, mask, s.keys, s.rest)
 	}
-	s.list, s.start, s.next = bucketSort(s.list, s.start, s.next, list, s.keys, k)
+	s.list, s.start, s.next = bucketSort(s.list, s.start, s.next, s.rest, s.keys, k)
+}
+
+// splitKeys sets keys[i] to the bits of list[i] under mask, packed in the
+// order of their places, and rest[i] to its other bits, packed likewise
+// (what PEXT does with mask and with its complement).
+func splitKeys(list []uint64, mask uint64, keys []uint16, rest []uint64) {
+	extractKeys(list, mask, keys)
+	var places [maxCut]uint // from the highest down
+	n := 0
+	for m := mask; m != 0; m &^= 1 << (63 - bits.LeadingZeros64(m)) {
+		places[n] = uint(63 - bits.LeadingZeros64(m))
+		n++
+	}
+	for i, v := range list {
+		for _, b := range places[:n] {
+			v = v&(1<<b-1) | v>>(b+1)<<b
+		}
+		rest[i] = v
+	}
 }
 
 // extractKeys sets keys[i] to the bits of list[i] under mask, packed in
@@ -582,7 +612,7 @@ func (m *Matcher) row(r int) *[Words]uint64 {
 // or 6 bits wide as pays for items scanned against it.
 func (m *Matcher) load(blk []uint64, items int) {
 	m.width = m.widthFor(items)
-	m.chunks = chunksOf(m.nbits, m.width)
+	m.chunks = chunksOf(m.live, m.width)
 	width := m.width
 	if hasVector && !m.plain {
 		m.loadVector(blk)
@@ -602,7 +632,7 @@ func (m *Matcher) load(blk []uint64, items int) {
 		copy(sq[:], part)
 		clear(sq[len(part):])
 		transpose64(&sq)
-		for p := range m.nbits {
+		for p := range m.live {
 			has[p][w] = sq[p]
 		}
 	}
@@ -612,7 +642,7 @@ func (m *Matcher) load(blk []uint64, items int) {
 		for v := 1; v < 1<<width; v++ {
 			p := c*width + bits.TrailingZeros(uint(v))
 			t := m.row(base + v)
-			if p >= m.nbits {
+			if p >= m.live {
 				*t = [Words]uint64{} // no item has that bit: never read
 				continue
 			}
@@ -655,7 +685,7 @@ func (m *Matcher) loadVector(blk []uint64) {
 		*m.row(base) = valid
 		for i := range width {
 			h := &zeroRow
-			if p := c*width + i; p < m.nbits {
+			if p := c*width + i; p < m.live {
 				h = &has[p]
 			}
 			andnRowsAVX512(&m.row(base + 1<<i)[0], &m.row(base)[0], 1<<i, h)

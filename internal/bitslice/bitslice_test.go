@@ -265,7 +265,8 @@ func TestPlanSamples(t *testing.T) {
 }
 
 // TestKeys: the keys of the sieve, by PEXT where the CPU has it, are the
-// bits under the mask packed in order.
+// bits under the mask packed in order, and the rest of an element its
+// other bits packed in order.
 func TestKeys(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	list := make([]uint64, 1000)
@@ -280,19 +281,29 @@ func TestKeys(t *testing.T) {
 				k--
 			}
 		}
-		a, b := make([]uint16, len(list)), make([]uint16, len(list))
+		a, b, c, d := make([]uint16, len(list)), make([]uint16, len(list)), make([]uint16, len(list)), make([]uint16, len(list))
+		ra, rb := make([]uint64, len(list)), make([]uint64, len(list))
 		pextKeys(list, mask, a)
 		extractKeys(list, mask, b)
+		pextSplit(list, mask, c, ra)
+		splitKeys(list, mask, d, rb)
 		for i, v := range list {
 			want, j := uint16(0), 0
+			rest, jr := uint64(0), 0
 			for p := range 64 {
 				if mask>>p&1 != 0 {
 					want |= uint16(v>>p&1) << j
 					j++
+				} else {
+					rest |= (v >> p & 1) << jr
+					jr++
 				}
 			}
-			if a[i] != want || b[i] != want {
-				t.Fatalf("mask %#x, %#x: keys %#x and %#x, want %#x", mask, v, a[i], b[i], want)
+			if a[i] != want || b[i] != want || c[i] != want || d[i] != want {
+				t.Fatalf("mask %#x, %#x: keys %#x, %#x, %#x and %#x, want %#x", mask, v, a[i], b[i], c[i], d[i], want)
+			}
+			if ra[i] != rest || rb[i] != rest {
+				t.Fatalf("mask %#x, %#x: the other bits %#x and %#x, want %#x", mask, v, ra[i], rb[i], rest)
 			}
 		}
 	}

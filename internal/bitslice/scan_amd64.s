@@ -69,6 +69,35 @@ ploop:
 pdone:
 	RET
 
+// func pextSplit(list []uint64, mask uint64, keys []uint16, rest []uint64)
+// keys[i] = the bits of list[i] under mask, packed; rest[i] = its other
+// bits, packed (BMI2 PEXT with mask and with its complement).
+TEXT ·pextSplit(SB), NOSPLIT, $0-80
+	MOVQ list_base+0(FP), SI
+	MOVQ list_len+8(FP), CX
+	MOVQ mask+24(FP), R8
+	MOVQ keys_base+32(FP), DI
+	MOVQ rest_base+56(FP), DX
+	MOVQ R8, R9
+	NOTQ R9
+	TESTQ CX, CX
+	JZ sdone
+
+sloop:
+	MOVQ (SI), AX
+	PEXTQ R8, AX, BX
+	MOVW BX, (DI)
+	PEXTQ R9, AX, BX
+	MOVQ BX, (DX)
+	ADDQ $8, SI
+	ADDQ $2, DI
+	ADDQ $8, DX
+	DECQ CX
+	JNZ sloop
+
+sdone:
+	RET
+
 // func andnRowsAVX512(dst, src *uint64, rows int, h *[8]uint64)
 // Row k of dst (8 words) is row k of src AND NOT h, for rows >= 1.
 TEXT ·andnRowsAVX512(SB), NOSPLIT, $0-32

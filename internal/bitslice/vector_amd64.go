@@ -58,7 +58,14 @@ func andnRowsAVX512(dst, src *uint64, rows int, h *[Words]uint64)
 var hasPEXT = cpu.X86.HasBMI2
 
 // pextKeys sets keys[i] to the bits of list[i] under mask, packed
-// (len(keys) >= len(list), mask of at most 8 bits).
+// (len(keys) >= len(list), mask of at most 16 bits).
 //
 //go:noescape
 func pextKeys(list []uint64, mask uint64, keys []uint16)
+
+// pextSplit sets keys[i] to the bits of list[i] under mask, packed, and
+// rest[i] to its other bits, packed (len(keys), len(rest) >= len(list),
+// mask of at most 16 bits).
+//
+//go:noescape
+func pextSplit(list []uint64, mask uint64, keys []uint16, rest []uint64)

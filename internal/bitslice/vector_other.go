@@ -10,5 +10,9 @@ const hasPEXT = false
 
 func pextKeys(list []uint64, mask uint64, keys []uint16) { extractKeys(list, mask, keys) }
 
+func pextSplit(list []uint64, mask uint64, keys []uint16, rest []uint64) {
+	splitKeys(list, mask, keys, rest)
+}
+
 func transposeAVX512(a *[64][Words]uint64)                        { panic("bitslice: no AVX-512") }
 func andnRowsAVX512(dst, src *uint64, rows int, h *[Words]uint64) { panic("bitslice: no AVX-512") }
