@@ -82,7 +82,7 @@ func TestCountDisjoint(t *testing.T) {
 				// Each width of chunk the scans take, and the choice by
 				// the items (0), in the vector scan and the plain one.
 				for _, plain := range []bool{false, true} {
-					for _, width := range []int{0, Bits, Wide} {
+					for _, width := range []int{0, Bits, Wide, Wider} {
 						m := New(nbits)
 						m.force = width
 						if plain {
@@ -314,9 +314,9 @@ func TestKeys(t *testing.T) {
 // ns/op is per item, that is per 512 pairs.
 func BenchmarkScan(b *testing.B) {
 	for _, nbits := range []int{34, 46, 62} {
-		for _, width := range []int{Bits, Wide} {
+		for _, width := range []int{Bits, Wide, Wider} {
 			for _, plain := range []bool{false, true} {
-				if width == Wide && nbits > maxUnrolled && !plain {
+				if width != Bits && nbits > maxUnrolled && !plain {
 					continue // the rolled vector scan takes chunks of 5
 				}
 				name := fmt.Sprintf("bits=%d/width=%d", nbits, width)
@@ -347,7 +347,7 @@ func BenchmarkScan(b *testing.B) {
 // sets wideFrom).
 func BenchmarkLoad(b *testing.B) {
 	for _, nbits := range []int{34, 46} {
-		for _, width := range []int{Bits, Wide} {
+		for _, width := range []int{Bits, Wide, Wider} {
 			b.Run(fmt.Sprintf("bits=%d/width=%d", nbits, width), func(b *testing.B) {
 				m := New(nbits)
 				m.force = width

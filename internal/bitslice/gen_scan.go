@@ -2,8 +2,9 @@
 
 // gen_scan writes scan_unrolled_amd64.s: the scan of scanAVX512 with its
 // loop over the chunks of an item unrolled, one loop for each width of a
-// chunk (5 or 6 bits) and number of chunks (patterns of at most 58 bits: 1
-// to 12 chunks of 5, 1 to 10 of 6), entered by the width and the number.
+// chunk (5, 6 or 7 bits) and number of chunks (patterns of at most 58
+// bits: 1 to 12 chunks of 5, 1 to 10 of 6, 1 to 9 of 7), entered by the
+// width and the number.
 // The item is shifted left by 6 once, so that a chunk's table row (its
 // bits times a row's 64 bytes) is one ANDN away, and each chunk is an
 // ANDN, a VPANDQ from the table and a shift: about 1.7 times as fast as
@@ -36,7 +37,7 @@ func main() {
 #include "textflag.h"
 
 // func scanAVX512Unrolled(tab *uint64, chunks, width int, items []uint64, sums *[8]uint64)
-// scanAVX512 for items of at most 58 bits in chunks of width 5 or 6; R12
+// scanAVX512 for items of at most 58 bits in chunks of width 5, 6 or 7; R12
 // holds the complement of the mask of a chunk's row offset (ANDN), AX the
 // item shifted left by 6 and then right by the width a chunk.
 #define FIRST(w) ANDNQ AX, R12, BX; VMOVDQU64 (SI)(BX*1), Z0; SHRQ $w, AX
@@ -55,12 +56,14 @@ TEXT ·scanAVX512Unrolled(SB), NOSPLIT, $0-56
 	JZ done
 	CMPQ R9, $6
 	JEQ wide
+	CMPQ R9, $7
+	JEQ wider
 	MOVQ $~0x7c0, R12
 `)
-	widths := []int{5, 6}
+	widths := []int{5, 6, 7}
 	for i, w := range widths {
 		if i > 0 {
-			fmt.Fprintf(&b, "\tJMP done\n\nwide:\n\tMOVQ $~0xfc0, R12\n")
+			fmt.Fprintf(&b, "\tJMP done\n\n%s:\n\tMOVQ $~%#x, R12\n", []string{"", "wide", "wider"}[i], (1<<w-1)<<6)
 		}
 		for k := 1; k <= (maxBits+w-1)/w; k++ {
 			fmt.Fprintf(&b, "\tCMPQ R8, $%d\n\tJEQ w%dchunks%d\n", k, w, k)

@@ -3,7 +3,7 @@
 #include "textflag.h"
 
 // func scanAVX512Unrolled(tab *uint64, chunks, width int, items []uint64, sums *[8]uint64)
-// scanAVX512 for items of at most 58 bits in chunks of width 5 or 6; R12
+// scanAVX512 for items of at most 58 bits in chunks of width 5, 6 or 7; R12
 // holds the complement of the mask of a chunk's row offset (ANDN), AX the
 // item shifted left by 6 and then right by the width a chunk.
 #define FIRST(w) ANDNQ AX, R12, BX; VMOVDQU64 (SI)(BX*1), Z0; SHRQ $w, AX
@@ -22,6 +22,8 @@ TEXT ·scanAVX512Unrolled(SB), NOSPLIT, $0-56
 	JZ done
 	CMPQ R9, $6
 	JEQ wide
+	CMPQ R9, $7
+	JEQ wider
 	MOVQ $~0x7c0, R12
 	CMPQ R8, $1
 	JEQ w5chunks1
@@ -71,6 +73,28 @@ wide:
 	JEQ w6chunks9
 	CMPQ R8, $10
 	JEQ w6chunks10
+	JMP done
+
+wider:
+	MOVQ $~0x1fc0, R12
+	CMPQ R8, $1
+	JEQ w7chunks1
+	CMPQ R8, $2
+	JEQ w7chunks2
+	CMPQ R8, $3
+	JEQ w7chunks3
+	CMPQ R8, $4
+	JEQ w7chunks4
+	CMPQ R8, $5
+	JEQ w7chunks5
+	CMPQ R8, $6
+	JEQ w7chunks6
+	CMPQ R8, $7
+	JEQ w7chunks7
+	CMPQ R8, $8
+	JEQ w7chunks8
+	CMPQ R8, $9
+	JEQ w7chunks9
 	JMP done
 
 w5chunks1:
@@ -358,6 +382,114 @@ w6chunks10:
 	LAST(36864)
 	COUNT
 	JNZ w6chunks10
+	JMP done
+
+w7chunks1:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	ANDNQ AX, R12, BX; VMOVDQU64 (SI)(BX*1), Z0
+	COUNT
+	JNZ w7chunks1
+	JMP done
+
+w7chunks2:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(7)
+	LAST(8192)
+	COUNT
+	JNZ w7chunks2
+	JMP done
+
+w7chunks3:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(7)
+	NEXT(7, 8192)
+	LAST(16384)
+	COUNT
+	JNZ w7chunks3
+	JMP done
+
+w7chunks4:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(7)
+	NEXT(7, 8192)
+	NEXT(7, 16384)
+	LAST(24576)
+	COUNT
+	JNZ w7chunks4
+	JMP done
+
+w7chunks5:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(7)
+	NEXT(7, 8192)
+	NEXT(7, 16384)
+	NEXT(7, 24576)
+	LAST(32768)
+	COUNT
+	JNZ w7chunks5
+	JMP done
+
+w7chunks6:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(7)
+	NEXT(7, 8192)
+	NEXT(7, 16384)
+	NEXT(7, 24576)
+	NEXT(7, 32768)
+	LAST(40960)
+	COUNT
+	JNZ w7chunks6
+	JMP done
+
+w7chunks7:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(7)
+	NEXT(7, 8192)
+	NEXT(7, 16384)
+	NEXT(7, 24576)
+	NEXT(7, 32768)
+	NEXT(7, 40960)
+	LAST(49152)
+	COUNT
+	JNZ w7chunks7
+	JMP done
+
+w7chunks8:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(7)
+	NEXT(7, 8192)
+	NEXT(7, 16384)
+	NEXT(7, 24576)
+	NEXT(7, 32768)
+	NEXT(7, 40960)
+	NEXT(7, 49152)
+	LAST(57344)
+	COUNT
+	JNZ w7chunks8
+	JMP done
+
+w7chunks9:
+	MOVQ (DI), AX
+	SHLQ $6, AX
+	FIRST(7)
+	NEXT(7, 8192)
+	NEXT(7, 16384)
+	NEXT(7, 24576)
+	NEXT(7, 32768)
+	NEXT(7, 40960)
+	NEXT(7, 49152)
+	NEXT(7, 57344)
+	LAST(65536)
+	COUNT
+	JNZ w7chunks9
 	JMP done
 
 done:
