@@ -460,9 +460,9 @@ func (m *Matcher) sieve(pats []uint64, lists [][]uint64, cut []uint, out []uint6
 	for _, b := range cut {
 		mask |= 1 << b
 	}
-	m.pats.sort(pats, mask, k)
+	m.pats.sort(pats, mask, k, &m.keys)
 	for i, l := range lists {
-		m.lists[i].sort(l, mask, k)
+		m.lists[i].sort(l, mask, k, &m.keys)
 	}
 	// The lists hold their bits other than the cut ones.
 	m.live = max(1, m.nbits-k) // a chunk of no bit, if all are cut
@@ -494,7 +494,7 @@ func (m *Matcher) sieve(pats []uint64, lists [][]uint64, cut []uint, out []uint6
 		if scanned == 0 {
 			continue
 		}
-		if len(bucket) > Block && len(spans) > len(lists) {
+		if len(bucket) > Block && len(spans) > len(lists) && scanned <= maxGather {
 			spans = m.gather(spans, len(lists))
 		}
 		for start := 0; start < len(bucket); start += Block {
@@ -505,6 +505,10 @@ func (m *Matcher) sieve(pats []uint64, lists [][]uint64, cut []uint, out []uint6
 		}
 	}
 }
+
+// maxGather is the most items the sieve gathers for a bucket (512 KB):
+// more are in spans long enough to scan as they are.
+const maxGather = 1 << 16
 
 // gather copies the spans of each list into one (a scan each, for every
 // block of a bucket that has several, where each span took one).
@@ -538,44 +542,62 @@ type span struct {
 // sorted is a list sorted by its keys, with the start of each bucket
 // (start[c]..start[c+1]).
 type sorted struct {
-	keys  []uint16
-	rest  []uint64
 	list  []uint64
 	start []int
-	next  []int // bucketSort's
+	next  []int // where the sort writes the next element of each bucket
 }
 
 // sort sorts list by its bits under mask (k bits) into s.list, each
 // element without those bits (the bits above them moved down): the sieve
 // pairs only buckets whose keys are disjoint, so that the scan need not
-// test the cut bits again, and the fewer bits take fewer chunks.
-func (s *sorted) sort(list []uint64, mask uint64, k int) {
-	s.keys = slices.Grow(s.keys[:0], len(list))[:len(list)]
-	s.rest = slices.Grow(s.rest[:0], len(list))[:len(list)]
+// test the cut bits again, and the fewer bits take fewer chunks. keys is
+// a buffer for the keys, shared by the lists sorted one after the other
+// (they are not needed once the buckets are made).
+func (s *sorted) sort(list []uint64, mask uint64, k int, keys *[]uint16) {
+	ks := slices.Grow((*keys)[:0], len(list))[:len(list)]
+	*keys = ks
 	if hasPEXT {
-		pextSplit(list, mask, s.keys, s.rest)
+		pextKeys(list, mask, ks)
 	} else {
-		splitKeys(list, mask, s.keys, s.rest)
+		extractKeys(list, mask, ks)
 	}
-	s.list, s.start, s.next = bucketSort(s.list, s.start, s.next, s.rest, s.keys, k)
+	start := slices.Grow(s.start[:0], 1<<k+1)[:1<<k+1]
+	clear(start)
+	for _, c := range ks {
+		start[int(c)+1]++
+	}
+	for c := 1; c <= 1<<k; c++ {
+		start[c] += start[c-1]
+	}
+	next := slices.Grow(s.next[:0], 1<<k)[:1<<k]
+	copy(next, start[:1<<k])
+	s.list = slices.Grow(s.list[:0], len(list))[:len(list)]
+	if hasPEXT {
+		pextScatter(list, mask, ks, next, s.list)
+	} else {
+		scatterRest(list, mask, ks, next, s.list)
+	}
+	s.start, s.next = start, next
 }
 
-// splitKeys sets keys[i] to the bits of list[i] under mask, packed in the
-// order of their places, and rest[i] to its other bits, packed likewise
-// (what PEXT does with mask and with its complement).
-func splitKeys(list []uint64, mask uint64, keys []uint16, rest []uint64) {
-	extractKeys(list, mask, keys)
+// scatterRest writes each element of list without its bits under mask
+// (rest) to dst[next[keys[i]]], and moves that place on: what pextScatter
+// does with PEXT.
+func scatterRest(list []uint64, mask uint64, keys []uint16, next []int, dst []uint64) {
 	var places [maxCut]uint // from the highest down
 	n := 0
 	for m := mask; m != 0; m &^= 1 << (63 - bits.LeadingZeros64(m)) {
 		places[n] = uint(63 - bits.LeadingZeros64(m))
 		n++
 	}
+	keys = keys[:len(list)]
 	for i, v := range list {
 		for _, b := range places[:n] {
 			v = v&(1<<b-1) | v>>(b+1)<<b
 		}
-		rest[i] = v
+		c := keys[i]
+		dst[next[c]] = v
+		next[c]++
 	}
 }
 
@@ -595,29 +617,6 @@ func extractKeys(list []uint64, mask uint64, keys []uint16) {
 		}
 		keys[i] = c
 	}
-}
-
-// bucketSort sorts list by the low k bits of its keys into buf, and
-// returns it with the start of each bucket (start[c]..start[c+1]).
-func bucketSort(buf []uint64, start, next []int, list []uint64, key []uint16, k int) ([]uint64, []int, []int) {
-	mask := uint16(1<<k - 1)
-	start = slices.Grow(start[:0], 1<<k+1)[:1<<k+1]
-	clear(start)
-	for _, c := range key {
-		start[int(c&mask)+1]++
-	}
-	for c := 1; c <= 1<<k; c++ {
-		start[c] += start[c-1]
-	}
-	buf = slices.Grow(buf[:0], len(list))[:len(list)]
-	next = slices.Grow(next[:0], 1<<k)[:1<<k]
-	copy(next, start[:1<<k])
-	for i, v := range list {
-		c := key[i] & mask
-		buf[next[c]] = v
-		next[c]++
-	}
-	return buf, start, next
 }
 
 // row is table row r.

@@ -265,8 +265,8 @@ func TestPlanSamples(t *testing.T) {
 }
 
 // TestKeys: the keys of the sieve, by PEXT where the CPU has it, are the
-// bits under the mask packed in order, and the rest of an element its
-// other bits packed in order.
+// bits under the mask packed in order; and a list sorted by them holds
+// each element's other bits packed in order, stable within a bucket.
 func TestKeys(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	list := make([]uint64, 1000)
@@ -275,18 +275,17 @@ func TestKeys(t *testing.T) {
 	}
 	for range 50 {
 		var mask uint64
-		for k := r.IntN(maxCut) + 1; k > 0; {
+		k := r.IntN(maxCut) + 1
+		for c := k; c > 0; {
 			if b := uint64(1) << r.IntN(64); mask&b == 0 {
 				mask |= b
-				k--
+				c--
 			}
 		}
-		a, b, c, d := make([]uint16, len(list)), make([]uint16, len(list)), make([]uint16, len(list)), make([]uint16, len(list))
-		ra, rb := make([]uint64, len(list)), make([]uint64, len(list))
+		a, b := make([]uint16, len(list)), make([]uint16, len(list))
 		pextKeys(list, mask, a)
 		extractKeys(list, mask, b)
-		pextSplit(list, mask, c, ra)
-		splitKeys(list, mask, d, rb)
+		buckets := make([][]uint64, 1<<k)
 		for i, v := range list {
 			want, j := uint16(0), 0
 			rest, jr := uint64(0), 0
@@ -299,11 +298,23 @@ func TestKeys(t *testing.T) {
 					jr++
 				}
 			}
-			if a[i] != want || b[i] != want || c[i] != want || d[i] != want {
-				t.Fatalf("mask %#x, %#x: keys %#x, %#x, %#x and %#x, want %#x", mask, v, a[i], b[i], c[i], d[i], want)
+			if a[i] != want || b[i] != want {
+				t.Fatalf("mask %#x, %#x: keys %#x and %#x, want %#x", mask, v, a[i], b[i], want)
 			}
-			if ra[i] != rest || rb[i] != rest {
-				t.Fatalf("mask %#x, %#x: the other bits %#x and %#x, want %#x", mask, v, ra[i], rb[i], rest)
+			buckets[want] = append(buckets[want], rest)
+		}
+		// The sort, by PEXT where the CPU has it, and in plain Go.
+		var sorts [2]sorted
+		for i := range sorts {
+			var keys []uint16
+			saved := hasPEXT
+			hasPEXT = hasPEXT && i == 0
+			sorts[i].sort(list, mask, k, &keys)
+			hasPEXT = saved
+			for c := range buckets {
+				if got := sorts[i].list[sorts[i].start[c]:sorts[i].start[c+1]]; !slices.Equal(got, buckets[c]) {
+					t.Fatalf("mask %#x (sort %d), bucket %d: %x, want %x", mask, i, c, got, buckets[c])
+				}
 			}
 		}
 	}

@@ -69,33 +69,34 @@ ploop:
 pdone:
 	RET
 
-// func pextSplit(list []uint64, mask uint64, keys []uint16, rest []uint64)
-// keys[i] = the bits of list[i] under mask, packed; rest[i] = its other
-// bits, packed (BMI2 PEXT with mask and with its complement).
-TEXT ·pextSplit(SB), NOSPLIT, $0-80
+// func pextScatter(list []uint64, mask uint64, keys []uint16, next []int, dst []uint64)
+// dst[next[keys[i]]] = list[i]'s bits outside mask, packed (BMI2 PEXT with
+// the complement of mask); next[keys[i]]++.
+TEXT ·pextScatter(SB), NOSPLIT, $0-104
 	MOVQ list_base+0(FP), SI
 	MOVQ list_len+8(FP), CX
-	MOVQ mask+24(FP), R8
-	MOVQ keys_base+32(FP), DI
-	MOVQ rest_base+56(FP), DX
-	MOVQ R8, R9
+	MOVQ mask+24(FP), R9
 	NOTQ R9
+	MOVQ keys_base+32(FP), DI
+	MOVQ next_base+56(FP), R10
+	MOVQ dst_base+80(FP), R11
 	TESTQ CX, CX
-	JZ sdone
+	JZ xdone
 
-sloop:
+xloop:
 	MOVQ (SI), AX
-	PEXTQ R8, AX, BX
-	MOVW BX, (DI)
-	PEXTQ R9, AX, BX
-	MOVQ BX, (DX)
+	PEXTQ R9, AX, AX
+	MOVWQZX (DI), BX
+	MOVQ (R10)(BX*8), DX
+	MOVQ AX, (R11)(DX*8)
+	INCQ DX
+	MOVQ DX, (R10)(BX*8)
 	ADDQ $8, SI
 	ADDQ $2, DI
-	ADDQ $8, DX
 	DECQ CX
-	JNZ sloop
+	JNZ xloop
 
-sdone:
+xdone:
 	RET
 
 // func andnRowsAVX512(dst, src *uint64, rows int, h *[8]uint64)

@@ -55,7 +55,7 @@ func transposeAVX512(a *[64][Words]uint64)
 //go:noescape
 func andnRowsAVX512(dst, src *uint64, rows int, h *[Words]uint64)
 
-// hasPEXT says that pextKeys runs here (BMI2).
+// hasPEXT says that pextKeys and pextScatter run here (BMI2).
 var hasPEXT = cpu.X86.HasBMI2
 
 // pextKeys sets keys[i] to the bits of list[i] under mask, packed
@@ -64,9 +64,8 @@ var hasPEXT = cpu.X86.HasBMI2
 //go:noescape
 func pextKeys(list []uint64, mask uint64, keys []uint16)
 
-// pextSplit sets keys[i] to the bits of list[i] under mask, packed, and
-// rest[i] to its other bits, packed (len(keys), len(rest) >= len(list),
-// mask of at most 16 bits).
+// pextScatter writes list[i] without its bits under mask (its other bits
+// packed by PEXT) to dst[next[keys[i]]], and adds 1 to that next.
 //
 //go:noescape
-func pextSplit(list []uint64, mask uint64, keys []uint16, rest []uint64)
+func pextScatter(list []uint64, mask uint64, keys []uint16, next []int, dst []uint64)

@@ -6,12 +6,12 @@ const hasVector, hasUnrolled = false, false
 
 func (m *Matcher) scanVector(items []uint64) uint64 { return m.scan(items) }
 
-const hasPEXT = false
+var hasPEXT = false
 
 func pextKeys(list []uint64, mask uint64, keys []uint16) { extractKeys(list, mask, keys) }
 
-func pextSplit(list []uint64, mask uint64, keys []uint16, rest []uint64) {
-	splitKeys(list, mask, keys, rest)
+func pextScatter(list []uint64, mask uint64, keys []uint16, next []int, dst []uint64) {
+	scatterRest(list, mask, keys, next, dst)
 }
 
 func transposeAVX512(a *[64][Words]uint64)                        { panic("bitslice: no AVX-512") }
