@@ -54,18 +54,18 @@ type Matcher struct {
 	// gathered is each list's spans copied into one, one those spans.
 	gathered [][]uint64
 	one      []span
-	cuts     int // the sieve's cut bits, for tests: 0 chooses by cost
-	force    int // the chunks' width, for tests: 0 chooses by the items
-	// each is the plans of CountCross's lists loaded each on its own;
-	// crossed says that the last CountCross took them, cross forces its
-	// choice for tests (0 chooses by cost).
-	each   [maxCross]plan
-	sample []uint64 // plan's samples of the lists and their keys
-	keys   []uint16
+	cuts     int      // the sieve's cut bits, for tests: 0 chooses by cost
+	force    int      // the chunks' width, for tests: 0 chooses by the items
+	sample   []uint64 // plan's samples of the lists and their keys
+	keys     []uint16 // (and the sieve's sorts')
 	// hp, hx, bp and bx are plan's histograms of the keys.
 	hp, hx, bp, bx []float64
-	crossed        bool
-	cross          int
+	// crossed says that the last CountCross loaded its lists together,
+	// cross forces its choice for tests (0 chooses by cost).
+	crossed bool
+	cross   int
+	// classes are the lists sorted by sieveClasses.
+	classes []sorted
 	// unrolled says that the unrolled vector scan takes these patterns
 	// (AVX-512 with ANDN, at most maxUnrolled bits).
 	unrolled bool
@@ -147,71 +147,44 @@ func (m *Matcher) CountEach(pats []uint64, lists [][]uint64, out []uint64) {
 	for _, l := range lists {
 		items += len(l)
 	}
-	m.run(m.plan(pats, lists, items), pats, lists, items, out)
+	m.run(m.plan([][]uint64{pats}, lists, items), pats, lists, items, out)
 }
 
 // CountCross sets out[i] to the number of disjoint pairs of one and
 // many[i], taking as the patterns whichever side the cost model (the
 // sieve's) finds cheaper: one, loaded once for all of many (CountEach),
-// or each of at most maxCross lists loaded on its own against one. The
-// longer side fills the sieve's blocks better, and one loaded for all
-// sorts it once: so the lists are loaded only where they are longer than
-// one in all, and never below the sieve's sizes.
+// or the lists of many (at most maxCross) loaded together against one,
+// each word of 64 patterns of a block from one list (sieveClasses). The
+// longer side fills the sieve's blocks better: so the lists are loaded
+// only where they are longer than one in all, and never below the
+// sieve's sizes.
 func (m *Matcher) CountCross(one []uint64, many [][]uint64, out []uint64) {
 	items := 0
 	for _, l := range many {
 		items += len(l)
 	}
-	a := m.plan(one, many, items)
-	m.crossed = m.cross == crossEach || m.cross == 0 && a.sieved && items > len(one) && len(many) <= maxCross && m.eachCheaper(a, one, many, items)
-	if !m.crossed {
-		m.run(a, one, many, items, out)
-		return
-	}
-	clear(out[:len(many)])
-	var o [1]uint64
-	for i, l := range many {
-		if len(l) == 0 {
-			continue
+	a := m.plan([][]uint64{one}, many, items)
+	m.crossed = false
+	if m.cross == crossEach || m.cross == 0 && a.sieved && items > len(one) && len(many) <= maxCross {
+		c := m.plan(many, [][]uint64{one}, len(one))
+		if m.cross == crossEach || c.sieved && c.total(items, len(one)) < a.total(len(one), items) {
+			m.crossed = true
+			m.sieveClasses(many, one, c.cut[:c.k], out)
+			return
 		}
-		var p plan
-		if m.cross == crossEach {
-			p = m.plan(l, [][]uint64{one}, len(one)) // any number of lists
-		} else {
-			p = m.each[i]
-		}
-		m.run(p, l, [][]uint64{one}, len(one), o[:])
-		out[i] = o[0]
 	}
+	m.run(a, one, many, items, out)
 }
 
-// maxCross is the most lists that CountCross may load each on its own.
+// maxCross is the most lists that CountCross may load together.
 const maxCross = 4
 
 // CountCross's choice, forced for tests (cross): one loaded for all, or
-// each list loaded on its own.
+// the lists loaded together.
 const (
 	crossOne = 1 + iota
 	crossEach
 )
-
-// eachCheaper says whether loading each list of many on its own against
-// one costs less than a (one loaded for all of them), and leaves the
-// plans of each in m.each.
-func (m *Matcher) eachCheaper(a plan, one []uint64, many [][]uint64, items int) bool {
-	limit := a.total(len(one), items)
-	cost := 0.0
-	for i, l := range many {
-		if len(l) == 0 {
-			continue
-		}
-		m.each[i] = m.plan(l, [][]uint64{one}, len(one))
-		if cost += m.each[i].total(len(l), len(one)); cost >= limit {
-			return false
-		}
-	}
-	return true
-}
 
 // A plan is how the pairs of a list of patterns and lists of items are
 // counted: pair by pair (small), block by block, or by the sieve with k
@@ -239,19 +212,29 @@ func (p plan) total(np, ni int) float64 {
 	return p.cost
 }
 
-// plan chooses how to count the pairs of pats and lists (items in all).
-func (m *Matcher) plan(pats []uint64, lists [][]uint64, items int) plan {
-	if len(pats) < 64 {
-		return plan{small: true, cost: float64(len(pats)) * float64(items) / 8}
+// plan chooses how to count the pairs of the patterns of classes (one
+// list, or several loaded together, a block's words of 64 each from one)
+// and of lists (items in all).
+func (m *Matcher) plan(classes [][]uint64, lists [][]uint64, items int) plan {
+	np, words := 0, 0
+	for _, l := range classes {
+		np += len(l)
+		words += (len(l) + 63) / 64
 	}
-	blocks := plan{cost: float64((len(pats)+Block-1)/Block) * float64(items+loadCost)}
-	if m.cuts == 0 && (len(pats) < 2*Block || len(pats)*items < sieveFrom) {
+	if np < 64 {
+		return plan{small: true, cost: float64(np) * float64(items) / 8}
+	}
+	blocks := plan{cost: float64((words+Words-1)/Words) * float64(items+loadCost)}
+	if m.cuts == 0 && (np < 2*Block || np*items < sieveFrom) {
 		return blocks
 	}
 	// The bits' frequencies, from about 1024 of the patterns and of the
 	// items.
 	var fp, fx [64]int
-	m.sample = strided(m.sample[:0], pats, max(1, len(pats)/1024))
+	m.sample = m.sample[:0]
+	for _, l := range classes {
+		m.sample = strided(m.sample, l, max(1, np/1024))
+	}
 	addFrequencies(&fp, m.sample)
 	m.sample = m.sample[:0]
 	for _, l := range lists {
@@ -262,7 +245,7 @@ func (m *Matcher) plan(pats []uint64, lists [][]uint64, items int) plan {
 	used := uint64(0)
 	// Up to 8 cut bits, more for lists of many blocks: about a block's
 	// patterns a bucket at most.
-	kmax := min(maxCut, m.nbits, max(narrowCut, bits.Len(uint(len(pats)/Block)), m.cuts))
+	kmax := min(maxCut, m.nbits, max(narrowCut, bits.Len(uint(np/Block)), m.cuts))
 	for i := range kmax {
 		best, bestScore := 0, -1.0
 		for b := range m.nbits {
@@ -283,19 +266,25 @@ func (m *Matcher) plan(pats []uint64, lists [][]uint64, items int) plan {
 	// bits by remap).
 	remap := keyRemap(p.cut[:kmax], used)
 	size := 1 << kmax
-	m.hp, m.hx = zeroed(m.hp, size), zeroed(m.hx, size)
+	// (hp and bp hold a histogram for each class of patterns.)
+	nc := len(classes)
+	m.hp, m.hx = zeroed(m.hp, nc*size), zeroed(m.hx, size)
 	hp, hx := m.hp, m.hx
 	samples := 4096 << (kmax - min(kmax, narrowCut))
-	m.histogram(hp, pats, len(pats), samples, used, remap)
+	for cl, l := range classes {
+		m.histogram(hp[cl*size:(cl+1)*size], l, np, samples, used, remap)
+	}
 	for _, l := range lists {
 		m.histogram(hx, l, items, samples, used, remap)
 	}
 	p.cost = blocks.cost
 	for k := 1; k <= kmax; k++ {
-		m.bp, m.bx = zeroed(m.bp, 1<<k), zeroed(m.bx, 1<<k)
+		m.bp, m.bx = zeroed(m.bp, nc<<k), zeroed(m.bx, 1<<k)
 		bp, bx := m.bp, m.bx
 		for c := range size {
-			bp[c&(1<<k-1)] += hp[c]
+			for cl := range nc {
+				bp[cl<<k|c&(1<<k-1)] += hp[cl*size+c]
+			}
 			bx[c&(1<<k-1)] += hx[c]
 		}
 		// bx[c]: the items whose cut bits lie within c (a zeta transform).
@@ -306,10 +295,15 @@ func (m *Matcher) plan(pats []uint64, lists [][]uint64, items int) plan {
 				}
 			}
 		}
+		// A bucket's blocks: its words of each class, 8 a block.
 		var cost float64
 		for c := range 1 << k {
-			if bp[c] > 0 {
-				cost += math.Ceil(bp[c]/Block) * (bx[(1<<k-1)&^c] + loadCost)
+			words := 0.0
+			for cl := range nc {
+				words += math.Ceil(bp[cl<<k|c] / 64)
+			}
+			if words > 0 {
+				cost += math.Ceil(words/Words) * (bx[(1<<k-1)&^c] + loadCost)
 			}
 		}
 		if cost < p.cost {
@@ -420,13 +414,26 @@ func (m *Matcher) blocks(pats []uint64, lists [][]uint64, items int, out []uint6
 }
 
 func (m *Matcher) scanItems(items []uint64) uint64 {
+	var lanes [Words]uint64
+	m.scanLanes(items, &lanes)
+	var t uint64
+	for _, c := range lanes {
+		t += c
+	}
+	return t
+}
+
+// scanLanes adds to lanes[w] the pairs of items with the patterns of word
+// w of the loaded block.
+func (m *Matcher) scanLanes(items []uint64, lanes *[Words]uint64) {
 	if len(items) == 0 {
-		return 0
+		return
 	}
 	if hasVector && !m.plain {
-		return m.scanVector(items)
+		m.scanVector(items, lanes)
+		return
 	}
-	return m.scan(items)
+	m.scan(items, lanes)
 }
 
 // sieveFrom is the number of pairs from which the sieve pays for its
@@ -502,6 +509,91 @@ func (m *Matcher) sieve(pats []uint64, lists [][]uint64, cut []uint, out []uint6
 			for _, x := range spans {
 				out[x.list] += m.scanItems(x.items)
 			}
+		}
+	}
+}
+
+// sieveClasses is the sieve with the cut bits cut (any number, 0 for
+// blocks alone) for the patterns of several lists (classes) loaded
+// together against the items: each class sorted on its own, a bucket's
+// blocks filled with its patterns of each class in turn, each word of 64
+// of one class (the last of a class partly filled), and each word's pairs
+// (the lanes of the scan) counted to its class in out.
+func (m *Matcher) sieveClasses(classes [][]uint64, items []uint64, cut []uint, out []uint64) {
+	clear(out[:len(classes)])
+	for len(m.classes) < len(classes) {
+		m.classes = append(m.classes, sorted{})
+	}
+	if len(m.lists) == 0 {
+		m.lists = append(m.lists, sorted{})
+	}
+	k := len(cut)
+	var mask uint64
+	for _, b := range cut {
+		mask |= 1 << b
+	}
+	for c, l := range classes {
+		m.classes[c].sort(l, mask, k, &m.keys)
+	}
+	m.lists[0].sort(items, mask, k, &m.keys)
+	m.live = max(1, m.nbits-k)
+	defer func() { m.live = m.nbits }()
+	sx, startX := m.lists[0].list, m.lists[0].start
+	full := 1<<k - 1
+	var words [Words][]uint64
+	var class [Words]int
+	for cp := range 1 << k {
+		patterns := 0
+		for c := range classes {
+			patterns += m.classes[c].start[cp+1] - m.classes[c].start[cp]
+		}
+		if patterns == 0 {
+			continue
+		}
+		free := full &^ cp
+		spans, scanned := m.spans[:0], 0
+		for cx := free; ; cx = (cx - 1) & free {
+			if lo, hi := startX[cx], startX[cx+1]; lo < hi {
+				spans = append(spans, span{0, sx[lo:hi]})
+				scanned += hi - lo
+			}
+			if cx == 0 {
+				break
+			}
+		}
+		m.spans = spans
+		if scanned == 0 {
+			continue
+		}
+		if patterns > Block && len(spans) > 1 && scanned <= maxGather {
+			spans = m.gather(spans, 1)
+		}
+		w := 0
+		flush := func() {
+			m.loadWords(&words, scanned)
+			var lanes [Words]uint64
+			for _, x := range spans {
+				m.scanLanes(x.items, &lanes)
+			}
+			for i := range w {
+				out[class[i]] += lanes[i]
+			}
+			words, w = [Words][]uint64{}, 0
+		}
+		for c := range classes {
+			s := &m.classes[c]
+			run := s.list[s.start[cp]:s.start[cp+1]]
+			for len(run) > 0 {
+				n := min(64, len(run))
+				words[w], class[w] = run[:n], c
+				run = run[n:]
+				if w++; w == Words {
+					flush()
+				}
+			}
+		}
+		if w > 0 {
+			flush()
 		}
 	}
 }
@@ -627,19 +719,31 @@ func (m *Matcher) row(r int) *[Words]uint64 {
 // load turns a block of patterns on its side and tabulates its chunks, 5
 // or 6 bits wide as pays for items scanned against it.
 func (m *Matcher) load(blk []uint64, items int) {
+	var words [Words][]uint64
+	for w := range Words {
+		lo := min(w*64, len(blk))
+		words[w] = blk[lo:min(lo+64, len(blk))]
+	}
+	m.loadWords(&words, items)
+}
+
+// loadWords is load of a block given as its words of at most 64 patterns
+// (lane w of the table's rows is words[w]).
+func (m *Matcher) loadWords(words *[Words][]uint64, items int) {
 	m.width = m.widthFor(items)
 	m.chunks = chunksOf(m.live, m.width)
 	width := m.width
 	if hasVector && !m.plain {
-		m.loadVector(blk)
+		m.loadVector(words)
 		return
 	}
 	has := &m.has
 	var valid [Words]uint64
 	var sq [64]uint64
-	for w := range (len(blk) + 63) / 64 {
-		lo := w * 64
-		part := blk[lo:min(lo+64, len(blk))]
+	for w, part := range words {
+		if len(part) == 0 {
+			continue
+		}
 		if len(part) == 64 {
 			valid[w] = ^uint64(0)
 		} else {
@@ -676,12 +780,10 @@ func (m *Matcher) load(blk []uint64, items int) {
 // table built by doubling: rows 2^i..2^(i+1)-1 are rows 0..2^i-1 without
 // the chunk's bit i, one vector AND NOT a row. Rows of bits at or above
 // nbits repeat the rows below them (no item reads them).
-func (m *Matcher) loadVector(blk []uint64) {
+func (m *Matcher) loadVector(words *[Words][]uint64) {
 	has := &m.has
 	var valid [Words]uint64
-	for w := range Words {
-		lo := min(w*64, len(blk))
-		part := blk[lo:min(lo+64, len(blk))]
+	for w, part := range words {
 		for k, x := range part {
 			has[k][w] = x
 		}
@@ -725,9 +827,9 @@ func transpose64(a *[64]uint64) {
 	}
 }
 
-// scan counts the pairs of the loaded block with items, in plain Go.
-func (m *Matcher) scan(items []uint64) uint64 {
-	var total uint64
+// scan adds to lanes[w] the pairs of items with the patterns of word w
+// of the loaded block, in plain Go.
+func (m *Matcher) scan(items []uint64, lanes *[Words]uint64) {
 	chunks, width := m.chunks, uint(m.width)
 	low := uint64(1)<<width - 1
 	for _, x := range items {
@@ -746,8 +848,13 @@ func (m *Matcher) scan(items []uint64) uint64 {
 			a6 &= t[6]
 			a7 &= t[7]
 		}
-		total += uint64(bits.OnesCount64(a0) + bits.OnesCount64(a1) + bits.OnesCount64(a2) + bits.OnesCount64(a3) +
-			bits.OnesCount64(a4) + bits.OnesCount64(a5) + bits.OnesCount64(a6) + bits.OnesCount64(a7))
+		lanes[0] += uint64(bits.OnesCount64(a0))
+		lanes[1] += uint64(bits.OnesCount64(a1))
+		lanes[2] += uint64(bits.OnesCount64(a2))
+		lanes[3] += uint64(bits.OnesCount64(a3))
+		lanes[4] += uint64(bits.OnesCount64(a4))
+		lanes[5] += uint64(bits.OnesCount64(a5))
+		lanes[6] += uint64(bits.OnesCount64(a6))
+		lanes[7] += uint64(bits.OnesCount64(a7))
 	}
-	return total
 }

@@ -155,12 +155,14 @@ func TestCountEach(t *testing.T) {
 	}
 }
 
-// TestCountCross: each list loaded on its own against one counts as one
-// loaded for all, whichever the cost model takes, with the sieve's every
-// kind of plan (blocks alone, 3 and 8 cut bits by force, or by cost); the
-// model takes each list on its own where one is short and a list long
-// (one's buckets would fill few blocks), and one for all where it is the
-// longer; and more lists than maxCross go the one way.
+// TestCountCross: the lists loaded together against one (a word of a
+// block from each, the lanes of the scan counted to their lists) count as
+// one loaded for all, whichever the cost model takes, with the sieve's
+// every kind of plan (blocks alone, 3, 8 and 12 cut bits by force, or by
+// cost), in the vector scan and the plain one; the model loads the lists
+// where one is short and a list long (one's buckets would fill few
+// blocks), and one where it is the longer; and more lists than maxCross
+// go the one way.
 func TestCountCross(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	brute := func(a, b []uint64) uint64 {
@@ -185,19 +187,24 @@ func TestCountCross(t *testing.T) {
 		{one, [][]uint64{nil, nil, nil, nil, randomPatterns(r, 9000, 38, 0.35)}},
 	}
 	for ci, c := range cases {
-		for _, cuts := range []int{0, 3, 8} {
+		for _, cuts := range []int{0, 3, 8, 12} {
 			for _, cross := range []int{0, crossOne, crossEach} {
-				m := New(38)
-				m.cuts, m.cross = cuts, cross
-				out := make([]uint64, len(c.many))
-				m.CountCross(c.one, c.many, out)
-				for i, l := range c.many {
-					if want := brute(c.one, l); out[i] != want {
-						t.Errorf("case %d, %d cut bits, cross %d, list %d: %d pairs, want %d", ci, cuts, cross, i, out[i], want)
+				for _, plain := range []bool{false, true} {
+					m := New(38)
+					m.cuts, m.cross = cuts, cross
+					if plain {
+						m.Plain()
 					}
-				}
-				if cross == crossEach && !m.crossed {
-					t.Errorf("case %d: each list was not loaded on its own when forced", ci)
+					out := make([]uint64, len(c.many))
+					m.CountCross(c.one, c.many, out)
+					for i, l := range c.many {
+						if want := brute(c.one, l); out[i] != want {
+							t.Errorf("case %d, %d cut bits, cross %d, plain %v, list %d: %d pairs, want %d", ci, cuts, cross, plain, i, out[i], want)
+						}
+					}
+					if cross == crossEach && !m.crossed {
+						t.Errorf("case %d: the lists were not loaded together when forced", ci)
+					}
 				}
 			}
 		}

@@ -28,18 +28,16 @@ func scanAVX512(tab *uint64, chunks int, items []uint64, sums *[8]uint64)
 //go:noescape
 func scanAVX512Unrolled(tab *uint64, chunks, width int, items []uint64, sums *[8]uint64)
 
-func (m *Matcher) scanVector(items []uint64) uint64 {
+func (m *Matcher) scanVector(items []uint64, lanes *[Words]uint64) {
 	var sums [8]uint64
 	if m.unrolled {
 		scanAVX512Unrolled(&m.tab[0], m.chunks, m.width, items, &sums)
 	} else {
 		scanAVX512(&m.tab[0], m.chunks, items, &sums)
 	}
-	var t uint64
-	for _, s := range sums {
-		t += s
+	for w, c := range sums {
+		lanes[w] += c
 	}
-	return t
 }
 
 // transposeAVX512 is transpose64 on the eight 64×64 matrices of a block at

@@ -4,7 +4,7 @@ package bitslice
 
 const hasVector, hasUnrolled = false, false
 
-func (m *Matcher) scanVector(items []uint64) uint64 { return m.scan(items) }
+func (m *Matcher) scanVector(items []uint64, lanes *[Words]uint64) { m.scan(items, lanes) }
 
 var hasPEXT = false
 
