@@ -58,8 +58,9 @@ quarters' table (timed; from 22 on each unit builds its quarters' lists,
 timed with the unit), times --sample of its work units in blocks of 16
 consecutive ones drawn at random (--seed), and for odd N below 22 the
 filtering of the quarters for a pair of middle queens, and scales them to
-every unit: core-hours with a 95% interval (the sampling error), the
-longest unit timed (a task should run many times as long), and the
+every unit: core-hours with a 95% interval (the sampling error between
+the blocks: none when one block is timed, which says so), the longest
+unit timed (a task should run many times as long), and the
 memory a task takes on one goroutine, or on --jobs (0: all cores), as
 count --jobs runs it (counting.JoinMemory: at most 246 MB at N = 22, 288 MB
 at 24 and 25, 813 MB at 26 and 27 on one). Where that does not fit in
@@ -134,7 +135,10 @@ type countForecastJSON struct {
 	Seed    uint64  `json:"seed"`
 	Seconds float64 `json:"core_seconds"`
 	Low     float64 `json:"core_seconds_low"`
-	High    float64 `json:"core_seconds_high"`
+	High    float64 `json:"core_seconds_high"` // 0 when not bounded
+	// Bounded is false when the units timed were one block of several:
+	// then there is no interval (low is the time of the units timed).
+	Bounded bool    `json:"bounded"`
 	Table   float64 `json:"table_seconds"`
 	Unit    float64 `json:"unit_seconds"`
 	UnitMax float64 `json:"unit_seconds_max"` // the longest unit timed
@@ -181,7 +185,7 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 		// Nothing built or timed: the memory of a task, and the forecast
 		// measured on a machine of this kind.
 		r.Seconds = confirm.JoinCoreSeconds(n)
-		r.Low, r.High = r.Seconds, r.Seconds
+		r.Low, r.High, r.Bounded = r.Seconds, r.Seconds, true
 		if asJSON {
 			return json.NewEncoder(e.stdout).Encode(r)
 		}
@@ -206,7 +210,7 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 	if err != nil {
 		return err
 	}
-	r.Units, r.Sampled, r.Seconds, r.Low, r.High, r.Table, r.Unit, r.UnitMax = f.Units, f.Sampled, f.Seconds, f.Low, f.High, f.Table.Seconds(), f.UnitMean.Seconds(), f.UnitMax.Seconds()
+	r.Units, r.Sampled, r.Seconds, r.Low, r.High, r.Bounded, r.Table, r.Unit, r.UnitMax = f.Units, f.Sampled, f.Seconds, f.Low, f.High, f.Bounded, f.Table.Seconds(), f.UnitMean.Seconds(), f.UnitMax.Seconds()
 	if asJSON {
 		return json.NewEncoder(e.stdout).Encode(r)
 	}
@@ -214,8 +218,12 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 	if n >= counting.JoinPerUnitFrom {
 		table = "no table (each unit builds its quarters' lists)"
 	}
-	fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; on one core here about %s (95%%: %s to %s): %s, a unit %s, the longest %s (%s timed in blocks of 16, seed %d); a task takes up to %s on %s\n",
-		n, plural(uint64(r.Units), "work unit"), longDuration(f.Seconds), longDuration(f.Low), longDuration(f.High), table, shortDuration(f.UnitMean), shortDuration(f.UnitMax), plural(uint64(f.Sampled), "unit"), seed, memlimit.GB(r.Memory), plural(uint64(jobs), "goroutine"))
+	interval := fmt.Sprintf("95%%: %s to %s", longDuration(f.Low), longDuration(f.High))
+	if !f.Bounded {
+		interval = fmt.Sprintf("no interval: one block of units timed says nothing of the others' spread; --sample %d or more bounds it", 2*16)
+	}
+	fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; on one core here about %s (%s): %s, a unit %s, the longest %s (%s timed in blocks of 16, seed %d); a task takes up to %s on %s\n",
+		n, plural(uint64(r.Units), "work unit"), longDuration(f.Seconds), interval, table, shortDuration(f.UnitMean), shortDuration(f.UnitMax), plural(uint64(f.Sampled), "unit"), seed, memlimit.GB(r.Memory), plural(uint64(jobs), "goroutine"))
 	return nil
 }
 

@@ -1267,6 +1267,19 @@ func TestEstimateCount(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &f) != nil || !f.Fits || f.Seconds <= 0 || f.Low > f.Seconds || f.High < f.Seconds || f.Sampled != 64 || f.Method != "join" || f.Units != units || f.UnitMax <= 0 || f.UnitMax > f.Low {
 		t.Errorf("n = 14: %d %q %q", code, out, errs)
 	}
+	if !f.Bounded {
+		t.Errorf("n = 14, 64 units: not bounded")
+	}
+	// One block of 16 units bounds nothing, and says so.
+	code, out, errs = runCLI(t, "", "estimate", "--count", "14", "--sample", "16")
+	if code != 0 || !strings.Contains(out, "no interval") || strings.Contains(out, "95%") {
+		t.Errorf("n = 14, one block: %d %q %q", code, out, errs)
+	}
+	f = countForecastJSON{}
+	code, out, _ = runCLI(t, "", "estimate", "--count", "14", "--sample", "16", "--json")
+	if code != 0 || json.Unmarshal([]byte(out), &f) != nil || f.Bounded || f.High != 0 || f.Low <= 0 {
+		t.Errorf("n = 14, one block, JSON: %d %q", code, out)
+	}
 	code, out, _ = runCLI(t, "", "estimate", "--count", "30")
 	if code != 0 || !strings.Contains(out, "more than the") || !strings.Contains(out, "not timed here") {
 		t.Errorf("n = 30: %d %q", code, out)

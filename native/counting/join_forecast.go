@@ -25,6 +25,10 @@ type JoinForecast struct {
 	// every pair of middle queens), Low and High the bounds of its 95%
 	// interval (the sampling error of the units' mean time).
 	Seconds, Low, High float64
+	// Bounded says that the interval is the sampling error's: false when
+	// one block of units was timed of several (its spread says nothing of
+	// the others'), and then High is 0 and Low the time of the units timed.
+	Bounded bool
 	// UnitMean is the mean time of a unit, and Pairs the pairs of middle
 	// queens of odd n with FilterMean the time to filter the quarters'
 	// table for one (0 for even n, and from n = 22 on, where the lists
@@ -145,6 +149,11 @@ func ForecastJoin(ctx context.Context, n, sample int, seed uint64) (JoinForecast
 	se := 0.0
 	if b, all := float64(len(times)), units/forecastBlock; b > 1 && all > 1 {
 		se = sdMean * math.Sqrt(max(0, (all-b)/(all-1)))
+	}
+	f.Bounded = len(times) > 1 || float64(len(times)) >= units/forecastBlock
+	if !f.Bounded {
+		f.Low = f.Table.Seconds() + timed
+		return f, nil
 	}
 	t := studentT975(len(times) - 1)
 	f.Low = max(f.Table.Seconds()+timed, f.Seconds-t*se*units)

@@ -457,14 +457,22 @@ func TestJoinVariantsAgainstCP(t *testing.T) {
 func TestForecastJoin(t *testing.T) {
 	for _, n := range []int{12, 13} {
 		f, err := ForecastJoin(context.Background(), n, 100, 1)
-		if err != nil || f.Seconds <= 0 || f.Low > f.Seconds || f.High < f.Seconds || f.Sampled < 1 || f.Sampled > f.Units || f.Memory != JoinMemory(n, 1) || (n%2 == 1) != (f.Pairs > 0) || f.UnitMax <= 0 || f.UnitMax.Seconds() > f.Low {
+		if err != nil || !f.Bounded || f.Seconds <= 0 || f.Low > f.Seconds || f.High < f.Seconds || f.Sampled < 1 || f.Sampled > f.Units || f.Memory != JoinMemory(n, 1) || (n%2 == 1) != (f.Pairs > 0) || f.UnitMax <= 0 || f.UnitMax.Seconds() > f.Low {
 			t.Errorf("n = %d: %+v %v", n, f, err)
 		}
 	}
 	// From JoinPerUnitFrom: no table, no filter timed, the units' lists
 	// built with them; the time is at least the sample's.
-	if f, err := ForecastJoin(context.Background(), JoinPerUnitFrom, 16, 1); err != nil || f.Table != 0 || f.Pairs != 0 || f.Sampled != 16 || f.Low < 16*f.UnitMean.Seconds()*0.99 || f.High < f.Seconds || f.UnitMax <= 0 || f.UnitMax.Seconds() > f.Low {
+	if f, err := ForecastJoin(context.Background(), JoinPerUnitFrom, 16, 1); err != nil || f.Table != 0 || f.Pairs != 0 || f.Sampled != 16 || f.Low < 16*f.UnitMean.Seconds()*0.99 || f.Bounded || f.UnitMax <= 0 || f.UnitMax.Seconds() > f.Low {
 		t.Errorf("n = %d: %+v %v", JoinPerUnitFrom, f, err)
+	}
+	// One block timed of several bounds nothing: no interval, the time
+	// of the units timed at least.
+	if f, err := ForecastJoin(context.Background(), 12, 16, 1); err != nil || f.Bounded || f.High != 0 || f.Low <= 0 || f.Low > f.Seconds || f.Sampled != 16 {
+		t.Errorf("one block: %+v %v", f, err)
+	}
+	if f, err := ForecastJoin(context.Background(), 12, 32, 1); err != nil || !f.Bounded {
+		t.Errorf("two blocks: %+v %v", f, err)
 	}
 	//lint:ignore SA1012 a nil context is what is tested
 	if _, err := ForecastJoin(nil, 12, 10, 1); err == nil { //nolint:staticcheck
