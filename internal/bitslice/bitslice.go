@@ -440,8 +440,11 @@ func (m *Matcher) scanLanes(items []uint64, lanes *[Words]uint64) {
 // sorting (measured on the halves of the queens' join).
 const sieveFrom = 1 << 24
 
-// loadCost is what loading a block costs, in items scanned.
-const loadCost = 40
+// loadCost is what loading a block costs, in items scanned: BenchmarkLoad
+// 1.0-1.25 us a block against BenchmarkScan's 1.8-2.4 ns an item. (It was
+// 40, and from 300 to 700 the units of n = 22 to 25 took 0.95-0.99x as
+// long, within the spread of one run to the next.)
+const loadCost = 500
 
 // maxCut is the largest number of cut bits of the sieve, narrowCut the
 // most for lists of fewer than 256 blocks of patterns.

@@ -378,6 +378,23 @@ func BenchmarkLoad(b *testing.B) {
 	}
 }
 
+// BenchmarkSort: the sieve's sort of a list of 2^21 patterns (the most
+// halves a side of a unit holds) by 8, 10 and 12 cut bits, per pattern.
+func BenchmarkSort(b *testing.B) {
+	list := randomPatterns(rand.New(rand.NewPCG(15, 16)), 1<<21, 46, 0.4)
+	for _, k := range []int{8, 10, 12} {
+		b.Run(fmt.Sprintf("bits=%d", k), func(b *testing.B) {
+			var s sorted
+			var keys []uint16
+			mask := uint64(1)<<(2*k) - 1&^(uint64(1)<<k-1) // k bits
+			for b.Loop() {
+				s.sort(list, mask, k, &keys)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(list)), "ns/pattern")
+		})
+	}
+}
+
 // randomPatterns returns k patterns of nbits bits, each bit set with
 // probability density.
 func randomPatterns(r *rand.Rand, k, nbits int, density float64) []uint64 {
