@@ -47,10 +47,10 @@ type Matcher struct {
 	// The sieve's buffers: the lists sorted by their cut bits.
 	pats  sorted
 	lists []sorted
-	has   [64][Words]uint64
-	tab   []uint64 // row c<<width|v: Words words, 64-byte aligned
-	plain bool     // use the plain Go scan even where vectors exist
-	spans []span   // the sieve's item lists of one bucket of patterns
+	has   *[64][Words]uint64 // the block turned on its side, 64-byte aligned
+	tab   []uint64           // row c<<width|v: Words words, 64-byte aligned
+	plain bool               // use the plain Go scan even where vectors exist
+	spans []span             // the sieve's item lists of one bucket of patterns
 	// gathered is each list's spans copied into one, one those spans.
 	gathered [][]uint64
 	one      []span
@@ -64,8 +64,6 @@ type Matcher struct {
 	// cross forces its choice for tests (0 chooses by cost).
 	crossed bool
 	cross   int
-	// classes are the lists sorted by sieveClasses.
-	classes []sorted
 	// unrolled says that the unrolled vector scan takes these patterns
 	// (AVX-512 with ANDN, at most maxUnrolled bits).
 	unrolled bool
@@ -74,12 +72,16 @@ type Matcher struct {
 // New returns a Matcher for patterns of nbits bits (1..64).
 func New(nbits int) *Matcher {
 	rows := max(chunksOf(nbits, Bits)<<Bits, chunksOf(nbits, Wide)<<Wide, chunksOf(nbits, Wider)<<Wider)
-	buf := make([]uint64, rows*Words+Words)
+	// The table and the block's bit planes, each on 64-byte lines (a
+	// table row and a plane's row are one vector register).
+	buf := make([]uint64, rows*Words+64*Words+Words)
 	off := 0
 	if mis := uintptr(unsafe.Pointer(&buf[0])) % 64; mis != 0 {
 		off = int(64-mis) / 8
 	}
-	return &Matcher{nbits: nbits, live: nbits, unrolled: hasUnrolled && nbits <= maxUnrolled, width: Bits, chunks: chunksOf(nbits, Bits), tab: buf[off : off+rows*Words]}
+	tab := buf[off : off+rows*Words]
+	has := (*[64][Words]uint64)(unsafe.Pointer(&buf[off+rows*Words]))
+	return &Matcher{nbits: nbits, live: nbits, unrolled: hasUnrolled && nbits <= maxUnrolled, width: Bits, chunks: chunksOf(nbits, Bits), tab: tab, has: has}
 }
 
 // maxUnrolled is the most bits of a pattern that the unrolled vector scan
@@ -524,10 +526,10 @@ func (m *Matcher) sieve(pats []uint64, lists [][]uint64, cut []uint, out []uint6
 // (the lanes of the scan) counted to its class in out.
 func (m *Matcher) sieveClasses(classes [][]uint64, items []uint64, cut []uint, out []uint64) {
 	clear(out[:len(classes)])
-	for len(m.classes) < len(classes) {
-		m.classes = append(m.classes, sorted{})
-	}
-	if len(m.lists) == 0 {
+	// The buffers of CountEach's sieve, the same lists in the same ones:
+	// the items (the sieve's patterns there) in m.pats, the classes in
+	// m.lists.
+	for len(m.lists) < len(classes) {
 		m.lists = append(m.lists, sorted{})
 	}
 	k := len(cut)
@@ -536,19 +538,19 @@ func (m *Matcher) sieveClasses(classes [][]uint64, items []uint64, cut []uint, o
 		mask |= 1 << b
 	}
 	for c, l := range classes {
-		m.classes[c].sort(l, mask, k, &m.keys)
+		m.lists[c].sort(l, mask, k, &m.keys)
 	}
-	m.lists[0].sort(items, mask, k, &m.keys)
+	m.pats.sort(items, mask, k, &m.keys)
 	m.live = max(1, m.nbits-k)
 	defer func() { m.live = m.nbits }()
-	sx, startX := m.lists[0].list, m.lists[0].start
+	sx, startX := m.pats.list, m.pats.start
 	full := 1<<k - 1
 	var words [Words][]uint64
 	var class [Words]int
 	for cp := range 1 << k {
 		patterns := 0
 		for c := range classes {
-			patterns += m.classes[c].start[cp+1] - m.classes[c].start[cp]
+			patterns += m.lists[c].start[cp+1] - m.lists[c].start[cp]
 		}
 		if patterns == 0 {
 			continue
@@ -584,7 +586,7 @@ func (m *Matcher) sieveClasses(classes [][]uint64, items []uint64, cut []uint, o
 			words, w = [Words][]uint64{}, 0
 		}
 		for c := range classes {
-			s := &m.classes[c]
+			s := &m.lists[c]
 			run := s.list[s.start[cp]:s.start[cp+1]]
 			for len(run) > 0 {
 				n := min(64, len(run))
@@ -740,7 +742,7 @@ func (m *Matcher) loadWords(words *[Words][]uint64, items int) {
 		m.loadVector(words)
 		return
 	}
-	has := &m.has
+	has := m.has
 	var valid [Words]uint64
 	var sq [64]uint64
 	for w, part := range words {
@@ -784,7 +786,7 @@ func (m *Matcher) loadWords(words *[Words][]uint64, items int) {
 // the chunk's bit i, one vector AND NOT a row. Rows of bits at or above
 // nbits repeat the rows below them (no item reads them).
 func (m *Matcher) loadVector(words *[Words][]uint64) {
-	has := &m.has
+	has := m.has
 	var valid [Words]uint64
 	for w, part := range words {
 		for k, x := range part {

@@ -386,7 +386,7 @@ func BenchmarkSort(b *testing.B) {
 		b.Run(fmt.Sprintf("bits=%d", k), func(b *testing.B) {
 			var s sorted
 			var keys []uint16
-			mask := uint64(1)<<(2*k) - 1&^(uint64(1)<<k-1) // k bits
+			mask := (uint64(1)<<k - 1) << k // bits k..2k-1
 			for b.Loop() {
 				s.sort(list, mask, k, &keys)
 			}
