@@ -166,14 +166,14 @@ func SecondCounter(p model.Problem, m nqueens.Method) nqueens.Method {
 
 // joinCoreSeconds is what the join's count of Q(n) takes on one core of
 // this kind of machine (2026-12-05, an Intel Xeon with AVX-512, one job):
-// measured whole at n = 17 to 20 (1.2, 2.05, 19.5 and 88 s), by nqueens
-// estimate --count n at 22 to 25 and 27 (2,048 units timed at 22 and 23,
-// 640 at 24, 1,024 at 25, 256 at 27), and at 16, 21 and 26 the figures
-// before the vector scan's last changes scaled by what they gained beside
-// them (0.6 at 16 as at 17, 0.53 at 21 between 19's and 23's, 0.81 at 26 as
-// at 24: not timed again). Past n = 27 the growth over two steps of n, 185
-// from 25 to 27, grows by a tenth a step.
-var joinCoreSeconds = map[int]float64{16: 0.07, 17: 1.2, 18: 2.05, 19: 19.5, 20: 88, 21: 980, 22: 4650, 23: 36800, 24: 4.48e5, 25: 2.95e6, 26: 1.09e8, 27: 5.47e8}
+// measured whole at n = 18 to 20 (2.04, 21.5 and 65 s), by nqueens
+// estimate --count n at 22 to 27 (2,048 units timed at 22 and 23, 640 at
+// 24, 1,024 at 25, 32 at 26, an order of magnitude, 256 at 27), and at
+// 16, 17 and 21 earlier figures (17 measured whole, 1.2 s; 16 scaled as
+// 17; 21 scaled by 0.9, between what 19 and 23 gained since: not timed
+// again). Past n = 27 the growth over two steps of n, 114 from 25 to 27,
+// grows by a tenth a step.
+var joinCoreSeconds = map[int]float64{16: 0.07, 17: 1.2, 18: 2.04, 19: 21.5, 20: 65, 21: 880, 22: 2860, 23: 31100, 24: 1.92e5, 25: 2.2e6, 26: 3.56e7, 27: 2.51e8}
 
 // JoinCoreSeconds forecasts the core-seconds of the join's count of the
 // classic problem of n on a machine of this kind (joinCoreSeconds); 0
