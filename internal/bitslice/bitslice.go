@@ -491,16 +491,9 @@ func (m *Matcher) sieve(pats []uint64, lists [][]uint64, cut []uint, out []uint6
 		free := full &^ cp
 		spans, scanned := m.spans[:0], 0
 		for i := range lists {
-			sx, startX := m.lists[i].list, m.lists[i].start
-			for cx := free; ; cx = (cx - 1) & free {
-				if lo, hi := startX[cx], startX[cx+1]; lo < hi {
-					spans = append(spans, span{i, sx[lo:hi]})
-					scanned += hi - lo
-				}
-				if cx == 0 {
-					break
-				}
-			}
+			var n int
+			spans, n = spansOf(spans, &m.lists[i], i, free)
+			scanned += n
 		}
 		m.spans = spans
 		if scanned == 0 {
@@ -543,7 +536,6 @@ func (m *Matcher) sieveClasses(classes [][]uint64, items []uint64, cut []uint, o
 	m.pats.sort(items, mask, k, &m.keys)
 	m.live = max(1, m.nbits-k)
 	defer func() { m.live = m.nbits }()
-	sx, startX := m.pats.list, m.pats.start
 	full := 1<<k - 1
 	var words [Words][]uint64
 	var class [Words]int
@@ -556,16 +548,7 @@ func (m *Matcher) sieveClasses(classes [][]uint64, items []uint64, cut []uint, o
 			continue
 		}
 		free := full &^ cp
-		spans, scanned := m.spans[:0], 0
-		for cx := free; ; cx = (cx - 1) & free {
-			if lo, hi := startX[cx], startX[cx+1]; lo < hi {
-				spans = append(spans, span{0, sx[lo:hi]})
-				scanned += hi - lo
-			}
-			if cx == 0 {
-				break
-			}
-		}
+		spans, scanned := spansOf(m.spans[:0], &m.pats, 0, free)
 		m.spans = spans
 		if scanned == 0 {
 			continue
@@ -599,6 +582,22 @@ func (m *Matcher) sieveClasses(classes [][]uint64, items []uint64, cut []uint, o
 		}
 		if w > 0 {
 			flush()
+		}
+	}
+}
+
+// spansOf appends to spans the non-empty buckets of s whose keys lie
+// within free (every subset of those cut bits), as items of list, and
+// returns them with the number of items they hold.
+func spansOf(spans []span, s *sorted, list, free int) ([]span, int) {
+	items := 0
+	for cx := free; ; cx = (cx - 1) & free {
+		if lo, hi := s.start[cx], s.start[cx+1]; lo < hi {
+			spans = append(spans, span{list, s.list[lo:hi]})
+			items += hi - lo
+		}
+		if cx == 0 {
+			return spans, items
 		}
 	}
 }
