@@ -278,6 +278,78 @@ func TestPlanSamples(t *testing.T) {
 	}
 }
 
+// TestChooseCut: each cut bit samplePairs chooses parts as many of the
+// sampled pairs still together as any bit could (the greedy rule, counted
+// pair by pair), on samples whose bits are correlated as the halves' are
+// (a direction of bits nearly complementary between the sides), of every
+// size up to the most it takes.
+func TestChooseCut(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for trial := range 30 {
+		nbits := 8 + r.IntN(40)
+		np, nx := 1+r.IntN(greedySamples), 1+r.IntN(greedySamples)
+		pats, items := randomPatterns(r, np, nbits, 0.3), randomPatterns(r, nx, nbits, 0.3)
+		// The low half of the bits: items nearly the patterns' complement.
+		half := uint64(1)<<(nbits/2) - 1
+		for i := range items {
+			if i%3 != 0 {
+				items[i] = items[i]&^half | ^pats[i%np]&half&^(1<<r.IntN(nbits/2))
+			}
+		}
+		var fp, fx [64]int
+		addFrequencies(&fp, pats)
+		addFrequencies(&fx, items)
+		var s samplePairs
+		s.pats, s.items = pats, items
+		k := min(nbits, 1+trial%maxCut)
+		cut := make([]uint, k)
+		used := s.choose(cut, nbits, &fp, &fx)
+		alive := make([][]bool, np)
+		for i := range alive {
+			alive[i] = make([]bool, nx)
+			for j := range alive[i] {
+				alive[i][j] = true
+			}
+		}
+		parted := func(b uint) (n int) {
+			for i, p := range pats {
+				for j, x := range items {
+					if alive[i][j] && (p&x)>>b&1 != 0 {
+						n++
+					}
+				}
+			}
+			return n
+		}
+		var mask uint64
+		for step, b := range cut {
+			if mask>>b&1 != 0 {
+				t.Fatalf("trial %d: bit %d chosen twice", trial, b)
+			}
+			best := 0
+			for c := range uint(nbits) {
+				if mask>>c&1 == 0 {
+					best = max(best, parted(c))
+				}
+			}
+			if got := parted(b); got != best {
+				t.Fatalf("trial %d, step %d: bit %d parts %d pairs, bit of most parts %d", trial, step, b, got, best)
+			}
+			mask |= 1 << b
+			for i, p := range pats {
+				for j, x := range items {
+					if (p&x)>>b&1 != 0 {
+						alive[i][j] = false
+					}
+				}
+			}
+		}
+		if used != mask {
+			t.Fatalf("trial %d: mask %x, cut bits %v", trial, used, cut)
+		}
+	}
+}
+
 // TestKeys: the keys of the sieve, by PEXT where the CPU has it, are the
 // bits under the mask packed in order; and a list sorted by them holds
 // each element's other bits packed in order, stable within a bucket.
