@@ -34,23 +34,34 @@ type joiner struct {
 	b     rowsBuilder
 	// inner is the inner list of the quarters being joined (halves).
 	inner innerQuarters
-	// limit is the most halves of one side held at once (joinHalvesLimit):
-	// a unit with more is joined a chunk at a time. seen is how many the
+	// limit is the most halves of one side held at once (halvesChunk): a
+	// unit with more is joined a chunk at a time. seen is how many the
 	// last unit had on its longer side.
 	limit, seen int
 }
 
-// joinHalvesLimit is the most halves of one side that a goroutine holds
-// at once: 2^21 patterns are 16 MB, and the sieve's sorted copy as much
-// again. The longest lists of a unit measured are about 1.2 million at
-// n = 22, and grow about sixfold every two queens.
+// joinHalvesLimit is the fewest halves of one side that a goroutine may
+// hold at once: 2^21 patterns are 16 MB, and the sieve's sorted copy as
+// much again. The longest lists of a unit measured are about 1.2 million
+// at n = 22, and grow about sixfold every two queens.
 const joinHalvesLimit = 1 << 21
+
+// halvesChunk is the most halves of one side that a goroutine holds at
+// once for quarters of h×h: joinHalvesLimit, or the placements of one set
+// of rows where they are more (h >= 13, from n = 26 on), since a chunk
+// takes one outer placement's halves whatever its limit and the memory
+// of a task is bounded for that (halvesMemory). Longer chunks pay where
+// the lists are long: the sieve cuts deeper and fills its blocks better,
+// and fewer chunks of west halves are listed and sorted again for each
+// chunk of east ones (units of n = 26 took 0.72 times as long with chunks
+// of 4,684,690 as with 2^21).
+func halvesChunk(h int) int { return int(max(uint64(joinHalvesLimit), maxRowsBound(h))) }
 
 func newJoiner(n int, t *joinTables) *joiner {
 	h := n / 2
 	g := n - h
 	l := 2*n - 1 - 2*g
-	j := &joiner{n: n, h: h, g: g, t: t, l: l, mask: uint64(1)<<l - 1, m: bitslice.New(2 * l), limit: joinHalvesLimit}
+	j := &joiner{n: n, h: h, g: g, t: t, l: l, mask: uint64(1)<<l - 1, m: bitslice.New(2 * l), limit: halvesChunk(h)}
 	for v := range h {
 		j.colsE |= uint32(t.cols>>(g+v)&1) << v
 		j.colsW |= uint32(t.cols>>(h-1-v)&1) << v
