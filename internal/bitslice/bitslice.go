@@ -54,11 +54,11 @@ type Matcher struct {
 	// gathered is each list's spans copied into one, one those spans.
 	gathered [][]uint64
 	one      []span
-	cuts     int         // the sieve's cut bits, for tests: 0 chooses by cost
-	force    int         // the chunks' width, for tests: 0 chooses by the items
-	sample   []uint64    // plan's samples of the lists and their keys
-	pairs    samplePairs // and the pairs of some of those samples
-	keys     []uint16    // (and the sieve's sorts')
+	cuts     int          // the sieve's cut bits, for tests: 0 chooses by cost
+	force    int          // the chunks' width, for tests: 0 chooses by the items
+	sample   []uint64     // plan's samples of the lists and their keys
+	pairs    *samplePairs // and the pairs of some of those samples
+	keys     []uint16     // (and the sieve's sorts')
 	// hp, hx, bp and bx are plan's histograms of the keys.
 	hp, hx, bp, bx []float64
 	// crossed says that the last CountCross loaded its lists together,
@@ -231,26 +231,42 @@ func (m *Matcher) plan(classes [][]uint64, lists [][]uint64, items int) plan {
 	if m.cuts == 0 && (np < 2*Block || np*items < sieveFrom) {
 		return blocks
 	}
-	// The bits' frequencies, from about 1024 of the patterns and of the
-	// items.
+	// Up to 8 cut bits, more for lists of many blocks: about a block's
+	// patterns a bucket at most, those chosen on sampled pairs (greedy),
+	// and the bits' frequencies from about 1024 of the patterns and of
+	// the items.
+	kmax := min(maxCut, m.nbits, max(narrowCut, bits.Len(uint(np/Block)), m.cuts))
+	greedy := kmax > narrowCut
+	if greedy && m.pairs == nil {
+		m.pairs = new(samplePairs)
+	}
 	var fp, fx [64]int
 	m.sample = m.sample[:0]
 	for _, l := range classes {
 		m.sample = strided(m.sample, l, max(1, np/1024))
 	}
 	addFrequencies(&fp, m.sample)
-	m.pairs.pats = pickOut(m.pairs.pats[:0], m.sample, greedySamples)
+	if greedy {
+		m.pairs.pats = pickOut(m.pairs.pats[:0], m.sample, greedySamples)
+	}
 	m.sample = m.sample[:0]
 	for _, l := range lists {
 		m.sample = strided(m.sample, l, max(1, items/1024))
 	}
 	addFrequencies(&fx, m.sample)
-	m.pairs.items = pickOut(m.pairs.items[:0], m.sample, greedySamples)
+	if greedy {
+		m.pairs.items = pickOut(m.pairs.items[:0], m.sample, greedySamples)
+	}
 	p := plan{sieved: true}
-	// Up to 8 cut bits, more for lists of many blocks: about a block's
-	// patterns a bucket at most.
-	kmax := min(maxCut, m.nbits, max(narrowCut, bits.Len(uint(np/Block)), m.cuts))
-	used := m.pairs.choose(p.cut[:kmax], m.nbits, &fp, &fx, kmax > narrowCut)
+	var used uint64
+	if greedy {
+		used = m.pairs.choose(p.cut[:kmax], m.nbits, &fp, &fx)
+	} else {
+		for i := range kmax {
+			p.cut[i] = uint(mostFrequent(used, m.nbits, &fp, &fx))
+			used |= 1 << p.cut[i]
+		}
+	}
 	// The cost of each number of cut bits, from the histograms of the
 	// keys of about 4096 patterns and as many items (16 times as many for
 	// 12 cut bits), scaled: a key's bit j is cut bit j (the keys are taken
@@ -400,33 +416,15 @@ type samplePairs struct {
 }
 
 // choose fills cut with bits chosen greedily (bits that part no sampled
-// pair by the product of the frequencies fp and fx) and returns their
-// mask; or, unless greedy, each by that product alone: for lists of fewer
-// than 256 blocks, cut by 8 bits at most, whose choice it hardly changes
-// (units of n = 23, of about 1.5 ms, took 1.08 times as long with the
-// greedy choice, its counting included). The pairs a bit parts only fall as other bits are cut, so each
-// bit's last count is a bound, and a round counts again only the bits
-// whose bound beats the best count of the round so far (lazy greedy);
-// the first bounds are the products of the bits' counts in the samples.
-func (s *samplePairs) choose(cut []uint, nbits int, fp, fx *[64]int, greedy bool) uint64 {
-	used := uint64(0)
-	// byFrequency is the bit not used of the highest product.
-	byFrequency := func() int {
-		best := -1
-		for b := range nbits {
-			if used>>b&1 == 0 && (best < 0 || fp[b]*fx[b] > fp[best]*fx[best]) {
-				best = b
-			}
-		}
-		return best
-	}
-	if !greedy {
-		for i := range cut {
-			cut[i] = uint(byFrequency())
-			used |= 1 << cut[i]
-		}
-		return used
-	}
+// pair by mostFrequent) and returns their mask. The pairs a bit parts
+// only fall as other bits are cut, so each bit's last count is a bound,
+// and a round counts again only the bits whose bound beats the best count
+// of the round so far (lazy greedy); the first bounds are the products of
+// the bits' counts in the samples. Used for lists of 256 blocks or more
+// (more than 8 cut bits): below, the choice hardly differs, and units of
+// n = 23, of about 1.5 ms, took 1.035 times as long with it, its counting
+// included.
+func (s *samplePairs) choose(cut []uint, nbits int, fp, fx *[64]int) uint64 {
 	planes := func(dst *[64][greedySamples / 64]uint64, xs []uint64) {
 		var sq [64]uint64
 		for w := range greedySamples / 64 {
@@ -473,6 +471,7 @@ func (s *samplePairs) choose(cut []uint, nbits int, fp, fx *[64]int, greedy bool
 		}
 		return t
 	}
+	used := uint64(0)
 	for i := range cut {
 		best, bestN := -1, 0
 		counted := used
@@ -492,7 +491,7 @@ func (s *samplePairs) choose(cut []uint, nbits int, fp, fx *[64]int, greedy bool
 			}
 		}
 		if best < 0 {
-			best = byFrequency()
+			best = mostFrequent(used, nbits, fp, fx)
 		}
 		cut[i] = uint(best)
 		used |= 1 << best
@@ -507,6 +506,18 @@ func (s *samplePairs) choose(cut []uint, nbits int, fp, fx *[64]int, greedy bool
 		}
 	}
 	return used
+}
+
+// mostFrequent is the bit below nbits not in used of the highest product
+// of its frequencies fp and fx (the first such).
+func mostFrequent(used uint64, nbits int, fp, fx *[64]int) int {
+	best := -1
+	for b := range nbits {
+		if used>>b&1 == 0 && (best < 0 || fp[b]*fx[b] > fp[best]*fx[best]) {
+			best = b
+		}
+	}
+	return best
 }
 
 // run counts the pairs by plan p.

@@ -303,7 +303,7 @@ func TestChooseCut(t *testing.T) {
 		s.pats, s.items = pats, items
 		k := min(nbits, 1+trial%maxCut)
 		cut := make([]uint, k)
-		used := s.choose(cut, nbits, &fp, &fx, true)
+		used := s.choose(cut, nbits, &fp, &fx)
 		alive := make([][]bool, np)
 		for i := range alive {
 			alive[i] = make([]bool, nx)
