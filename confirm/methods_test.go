@@ -130,7 +130,7 @@ func TestPlanCount(t *testing.T) {
 	if p.Method != nqueens.Join || p.Why != "" || p.CoreSeconds != JoinCoreSeconds(18) || p.CoreSeconds <= 0 {
 		t.Errorf("n = 18: %+v", p)
 	}
-	// From n = 22 the lists are built per unit: 288 MB a task at n = 24,
+	// From n = 22 the lists are built per unit: 246 MB a task at n = 24,
 	// which the table (28 GB) did not fit here.
 	if p = PlanCount(model.Classic(24), 1); p.Method != nqueens.Join || p.Why != "" || p.CoreSeconds <= JoinCoreSeconds(23) {
 		t.Errorf("n = 24: %+v", p)

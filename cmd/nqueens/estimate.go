@@ -62,8 +62,8 @@ every unit: core-hours with a 95% interval (the sampling error between
 the blocks: none when one block is timed, which says so), the longest
 unit timed (a task should run many times as long), and the
 memory a task takes on one goroutine, or on --jobs (0: all cores), as
-count --jobs runs it (counting.JoinMemory: at most 246 MB at N = 22, 288 MB
-at 24 and 25, 813 MB at 26 and 27 on one). Where that does not fit in
+count --jobs runs it (counting.JoinMemory: at most 115 MB at N = 22 and 23,
+246 MB at 24 and 25, 812 MB at 26 and 27 on one). Where that does not fit in
 memory here, it says so and gives the memory a task needs.`,
 		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
 		RunE: func(cmd *cobra.Command, args []string) error {

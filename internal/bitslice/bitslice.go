@@ -44,9 +44,13 @@ type Matcher struct {
 	// width and chunks are those of the block loaded: its chunks of width
 	// bits.
 	width, chunks int
-	// The sieve's buffers: the lists sorted by their cut bits.
+	// The sieve's buffers: the lists sorted by their cut bits, in the
+	// arena one after the other where it has room (Reserve), each in its
+	// own buffer otherwise; used is the arena's part taken by this count.
 	pats  sorted
 	lists []sorted
+	arena []uint64
+	used  int
 	has   *[64][Words]uint64 // the block turned on its side, 64-byte aligned
 	tab   []uint64           // row c<<width|v: Words words, 64-byte aligned
 	plain bool               // use the plain Go scan even where vectors exist
@@ -91,6 +95,35 @@ const maxUnrolled = 58
 
 // chunksOf is the number of chunks of width bits in nbits bits.
 func chunksOf(nbits, width int) int { return (nbits + width - 1) / width }
+
+// Reserve makes room, once and for all, for the sieve's sorted copies of
+// lists of up to items patterns and items in all, the longest of them
+// longest: a caller that bounds its memory by its lists' lengths (the
+// queens' join) then holds 8 bytes a pattern for the copies and 2 for
+// their keys, where buffers grown as the lists come would take up to
+// twice as much, and the garbage of their old sizes besides.
+func (m *Matcher) Reserve(items, longest int) {
+	if len(m.arena) < items {
+		m.arena = make([]uint64, items)
+	}
+	if cap(m.keys) < longest {
+		m.keys = make([]uint16, 0, longest)
+	}
+}
+
+// sortList sorts list into s (sorted.sort), its copy in the arena if it
+// has room left in this count.
+func (m *Matcher) sortList(s *sorted, list []uint64, mask uint64, k int) {
+	var dst []uint64
+	if m.used+len(list) <= len(m.arena) {
+		dst = m.arena[m.used : m.used+len(list) : m.used+len(list)]
+		m.used += len(list)
+	} else {
+		s.own = slices.Grow(s.own[:0], len(list))[:len(list)]
+		dst = s.own
+	}
+	s.sort(list, mask, k, &m.keys, dst)
+}
 
 // Plain makes the Matcher use the plain Go scan (for tests that hold the
 // vector scan to it).
@@ -611,9 +644,10 @@ func (m *Matcher) sieve(pats []uint64, lists [][]uint64, cut []uint, out []uint6
 	for _, b := range cut {
 		mask |= 1 << b
 	}
-	m.pats.sort(pats, mask, k, &m.keys)
+	m.used = 0
+	m.sortList(&m.pats, pats, mask, k)
 	for i, l := range lists {
-		m.lists[i].sort(l, mask, k, &m.keys)
+		m.sortList(&m.lists[i], l, mask, k)
 	}
 	// The lists hold their bits other than the cut ones.
 	m.live = max(1, m.nbits-k) // a chunk of no bit, if all are cut
@@ -669,10 +703,11 @@ func (m *Matcher) sieveClasses(classes [][]uint64, items []uint64, cut []uint, o
 	for _, b := range cut {
 		mask |= 1 << b
 	}
+	m.used = 0
 	for c, l := range classes {
-		m.lists[c].sort(l, mask, k, &m.keys)
+		m.sortList(&m.lists[c], l, mask, k)
 	}
-	m.pats.sort(items, mask, k, &m.keys)
+	m.sortList(&m.pats, items, mask, k)
 	m.live = max(1, m.nbits-k)
 	defer func() { m.live = m.nbits }()
 	full := 1<<k - 1
@@ -779,16 +814,18 @@ type span struct {
 type sorted struct {
 	list  []uint64
 	start []int
-	next  []int // where the sort writes the next element of each bucket
+	next  []int    // where the sort writes the next element of each bucket
+	own   []uint64 // the list's buffer where the Matcher's arena has no room
 }
 
-// sort sorts list by its bits under mask (k bits) into s.list, each
-// element without those bits (the bits above them moved down): the sieve
-// pairs only buckets whose keys are disjoint, so that the scan need not
-// test the cut bits again, and the fewer bits take fewer chunks. keys is
-// a buffer for the keys, shared by the lists sorted one after the other
-// (they are not needed once the buckets are made).
-func (s *sorted) sort(list []uint64, mask uint64, k int, keys *[]uint16) {
+// sort sorts list by its bits under mask (k bits) into dst (as long as
+// list), which becomes s.list, each element without those bits (the bits
+// above them moved down): the sieve pairs only buckets whose keys are
+// disjoint, so that the scan need not test the cut bits again, and the
+// fewer bits take fewer chunks. keys is a buffer for the keys, shared by
+// the lists sorted one after the other (they are not needed once the
+// buckets are made).
+func (s *sorted) sort(list []uint64, mask uint64, k int, keys *[]uint16, dst []uint64) {
 	ks := slices.Grow((*keys)[:0], len(list))[:len(list)]
 	*keys = ks
 	if hasPEXT {
@@ -806,7 +843,7 @@ func (s *sorted) sort(list []uint64, mask uint64, k int, keys *[]uint16) {
 	}
 	next := slices.Grow(s.next[:0], 1<<k)[:1<<k]
 	copy(next, start[:1<<k])
-	s.list = slices.Grow(s.list[:0], len(list))[:len(list)]
+	s.list = dst[:len(list)]
 	if hasPEXT {
 		pextScatter(list, mask, ks, next, s.list)
 	} else {

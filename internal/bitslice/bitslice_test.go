@@ -234,6 +234,50 @@ func TestCountCross(t *testing.T) {
 	}
 }
 
+// TestReserve: with room reserved for the sieve's sorted copies, one
+// Matcher counting one call after another counts as a fresh one, the
+// copies in the reserved room when it holds them all (no list takes a
+// buffer of its own) and in their own buffers past it, either way the
+// lists are loaded.
+func TestReserve(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	one := randomPatterns(r, 3000, 38, 0.35)
+	many := [][]uint64{randomPatterns(r, 5000, 38, 0.4), randomPatterns(r, 200, 38, 0.3), randomPatterns(r, 9000, 38, 0.35)}
+	total := len(one)
+	for _, l := range many {
+		total += len(l)
+	}
+	want := make([]uint64, len(many))
+	New(38).CountCross(one, many, want)
+	for _, room := range []int{total, total - 1, total / 2, 0} {
+		for _, cross := range []int{crossOne, crossEach} {
+			m := New(38)
+			m.cuts, m.cross = 8, cross
+			m.Reserve(room, 9000)
+			for call := range 3 {
+				got := make([]uint64, len(many))
+				m.CountCross(one, many, got)
+				if !slices.Equal(got, want) {
+					t.Fatalf("room %d, cross %d, call %d: %v pairs, want %v", room, cross, call, got, want)
+				}
+				owned := m.pats.own != nil
+				for _, s := range m.lists {
+					owned = owned || s.own != nil
+				}
+				if room == total && owned {
+					t.Errorf("room for all %d copies, cross %d: a list took its own buffer", total, cross)
+				}
+				if room < total-len(many[1]) && !owned {
+					t.Errorf("room for %d of %d copies, cross %d: no list took its own buffer", room, total, cross)
+				}
+				if cap(m.keys) != 9000 {
+					t.Errorf("room %d: the keys' buffer grew to %d, reserved 9000", room, cap(m.keys))
+				}
+			}
+		}
+	}
+}
+
 // TestPlanSamples: the cost model's bit frequencies (64 samples at a time
 // turned on their side) and its keys (taken by PEXT where the CPU has it,
 // then put in the order of the cut bits) are those of the definitions,
@@ -395,7 +439,7 @@ func TestKeys(t *testing.T) {
 			var keys []uint16
 			saved := hasPEXT
 			hasPEXT = hasPEXT && i == 0
-			sorts[i].sort(list, mask, k, &keys)
+			sorts[i].sort(list, mask, k, &keys, make([]uint64, len(list)))
 			hasPEXT = saved
 			for c := range buckets {
 				if got := sorts[i].list[sorts[i].start[c]:sorts[i].start[c+1]]; !slices.Equal(got, buckets[c]) {
@@ -465,9 +509,10 @@ func BenchmarkSort(b *testing.B) {
 		b.Run(fmt.Sprintf("bits=%d", k), func(b *testing.B) {
 			var s sorted
 			var keys []uint16
+			dst := make([]uint64, len(list))
 			mask := (uint64(1)<<k - 1) << k // bits k..2k-1
 			for b.Loop() {
-				s.sort(list, mask, k, &keys)
+				s.sort(list, mask, k, &keys, dst)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(list)), "ns/pattern")
 		})

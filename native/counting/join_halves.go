@@ -24,8 +24,6 @@ type joiner struct {
 	// the pair of the unit at hand (column and row of the middle queens),
 	// shared with the goroutines on the same pair (crossCache).
 	copies *crossCopies
-	// For even n: the west halves by their queens on long diagonals.
-	byLong [3][]uint64
 	// The placements of the unit's north-east, south-east, north-west and
 	// south-west quarters on its rows: views of the tables, or built for
 	// it (joinTables.perUnit) with what they were built for.
@@ -46,16 +44,26 @@ type joiner struct {
 // at n = 22, and grow about sixfold every two queens.
 const joinHalvesLimit = 1 << 21
 
-// halvesChunk is the most halves of one side that a goroutine holds at
-// once for quarters of h×h: joinHalvesLimit, or the placements of one set
-// of rows where they are more (h >= 13, from n = 26 on), since a chunk
-// takes one outer placement's halves whatever its limit and the memory
-// of a task is bounded for that (halvesMemory). Longer chunks pay where
+// halvesChunks is the most halves of one side held at once for quarters
+// of 12×12 and 13×13 (n = 24 to 27): as many as keep a task within the
+// memory it was bounded by when each half took 84 bytes and the chunks
+// were the least halvesChunk allows, 288 MB at n = 24 and 25 and 813 MB
+// at 26 and 27 (halvesMemory: 34 bytes a half). Longer chunks pay where
 // the lists are long: the sieve cuts deeper and fills its blocks better,
 // and fewer chunks of west halves are listed and sorted again for each
-// chunk of east ones (units of n = 26 took 0.72 times as long with chunks
-// of 4,684,690 as with 2^21).
-func halvesChunk(h int) int { return int(max(uint64(joinHalvesLimit), maxRowsBound(h))) }
+// chunk of east ones. Forecast units side by side, one core: n = 24
+// 0.89x with 2^22 against 2^21; n = 26 0.72x with 4,684,690 against 2^21,
+// and 0.87x with 10,485,760 against 4,684,690 (the west halves of a unit
+// of 26, 9 to 11 million, then fit in one or two chunks).
+var halvesChunks = map[int]int{12: 1 << 22, 13: 11 << 20}
+
+// halvesChunk is the most halves of one side that a goroutine holds at
+// once for quarters of h×h: joinHalvesLimit, halvesChunks, or the
+// placements of one set of rows where they are more (from h = 14 on),
+// since a chunk takes one outer placement's halves whatever its limit.
+func halvesChunk(h int) int {
+	return max(joinHalvesLimit, halvesChunks[h], int(maxRowsBound(h)))
+}
 
 func newJoiner(n int, t *joinTables) *joiner {
 	h := n / 2
@@ -66,7 +74,21 @@ func newJoiner(n int, t *joinTables) *joiner {
 		j.colsE |= uint32(t.cols>>(g+v)&1) << v
 		j.colsW |= uint32(t.cols>>(h-1-v)&1) << v
 	}
+	if n >= JoinPerUnitFrom {
+		j.reserve()
+	}
 	return j
+}
+
+// reserve allocates the buffers that the memory of a task is bounded by
+// (halvesMemory), once and at their most, so that none grows past them:
+// each side's chunk of halves and the sieve's sorted copies of both
+// (pages left untouched take no memory). A chunk holds at most j.limit
+// halves where that is at least one outer placement's (halvesChunk).
+func (j *joiner) reserve() {
+	j.east = make([]uint64, 0, j.limit+fitPad)
+	j.west = make([]uint64, 0, j.limit+fitPad)
+	j.m.Reserve(2*j.limit, j.limit)
 }
 
 // A halfList is what halves lists the halves of: the half's north and
@@ -366,15 +388,7 @@ func (j *joiner) join(u JoinUnit) (count, pairs uint64) {
 		return j.pairs(j.east, j.west)
 	}
 	long := uint64(1)<<(j.h-1) | uint64(1)<<(j.l+j.h-1)
-	var byLong [3][]uint64 // west halves with 0, 1 and 2 long-diagonal queens
-	for k := range byLong {
-		byLong[k] = j.byLong[k][:0]
-	}
-	for _, p := range j.west {
-		k := bits.OnesCount64(p & long)
-		byLong[k] = append(byLong[k], p)
-	}
-	j.byLong = byLong
+	byLong := splitByLong(j.west, long) // west halves with 0, 1 and 2 long-diagonal queens
 	if u.Plain == 0 {
 		byLong[0] = nil // counted by another unit
 	}
@@ -388,6 +402,75 @@ func (j *joiner) join(u JoinUnit) (count, pairs uint64) {
 		pairs += uint64(len(byLong[k])) * uint64(len(j.east))
 	}
 	return count, pairs
+}
+
+// splitByLong reorders the west halves w into those with no queen on the
+// long diagonals (bits of long), one and two, in place, and returns the
+// three parts: a half takes no more memory than its list.
+func splitByLong(w []uint64, long uint64) [3][]uint64 {
+	a := partitionKind(w, long, 0)
+	b := a + partitionKind(w[a:], long, 1)
+	return [3][]uint64{w[:a], w[a:b], w[b:]}
+}
+
+// partitionKind moves the halves of w with k queens under long to its
+// front, in place, and returns how many they are. It is the block
+// partition of Edelkamp and Weiß's BlockQuicksort (2016): the places of
+// the halves on the wrong side are gathered without a branch, a block of
+// partBlock from each end, and swapped in pairs; the middle left over,
+// fewer than three blocks, is partitioned a half at a time.
+func partitionKind(w []uint64, long uint64, k int) int {
+	var offL, offR [partBlock]uint8
+	l, r := 0, len(w) // w[:l] are of kind k, w[r:] are not
+	nl, nr, sl, sr := 0, 0, 0, 0
+	for r-l > 2*partBlock {
+		if nl == 0 {
+			sl = 0
+			for i, p := range w[l : l+partBlock] {
+				offL[nl] = uint8(i)
+				nl += b2i(bits.OnesCount64(p&long) != k)
+			}
+		}
+		if nr == 0 {
+			sr = 0
+			for i := range partBlock {
+				offR[nr] = uint8(i)
+				nr += b2i(bits.OnesCount64(w[r-1-i]&long) == k)
+			}
+		}
+		m := min(nl, nr)
+		for t := range m {
+			x, y := l+int(offL[sl+t]), r-1-int(offR[sr+t])
+			w[x], w[y] = w[y], w[x]
+		}
+		nl, nr, sl, sr = nl-m, nr-m, sl+m, sr+m
+		if nl == 0 {
+			l += partBlock
+		}
+		if nr == 0 {
+			r -= partBlock
+		}
+	}
+	// The rest (Lomuto's scheme, every half swapped with the first of the
+	// others, which move on when it was of kind k).
+	f := l
+	for i := l; i < r; i++ {
+		p := w[i]
+		w[i], w[f] = w[f], p
+		f += b2i(bits.OnesCount64(p&long) == k)
+	}
+	return f
+}
+
+// partBlock is the halves a block of partitionKind's holds.
+const partBlock = 128
+
+// b2i is 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // pairs counts the disjoint pairs of two lists of halves, and the pairs.

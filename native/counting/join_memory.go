@@ -38,15 +38,16 @@ func JoinMemory(n, jobs int) uint64 {
 // halvesMemory bounds what the halves of one unit take on a goroutine
 // when the lists are built per unit: each side's chunk holds at most
 // halvesChunk halves or one outer placement's (at most a set of rows'
-// placements, never more than halvesChunk), grown by doubling (16 bytes a
-// half); for even n the west ones again by their long-diagonal queens;
-// and the sieve's sorted copies of both (8 bytes a half, grown by
-// doubling) with one buffer of their keys (2 bytes a half of the longer,
-// grown by doubling). The sieve's other buffers (its samples, the items
-// it gathers for a bucket) are a few MB at most, within withSlack's 16.
+// placements, never more than halvesChunk), in a buffer allocated once at
+// that size (8 bytes a half; for even n the west ones are split by their
+// long-diagonal queens in place); and the sieve's sorted copies of both
+// (8 bytes a half) with one buffer of their keys (2 bytes a half of the
+// longer), likewise allocated once (newJoiner). The sieve's other buffers
+// (its samples, the items it gathers for a bucket) are a few MB at most,
+// within withSlack's 16.
 func halvesMemory(h int) uint64 {
 	chunk := uint64(halvesChunk(h))
-	return (16 + 16 + 16 + 16 + 16 + 4) * chunk
+	return (8 + 8 + 16 + 2) * chunk
 }
 
 // withSlack is the memory that live bytes of the join's data take: a

@@ -494,6 +494,11 @@ func TestJoinPerUnit(t *testing.T) {
 		perUnit := newJoiner(n, newJoinTablesMode(n, true))
 		chunked := newJoiner(n, newJoinTablesMode(n, true))
 		chunked.limit = 50
+		// Chunks of the least halvesChunk allows, in buffers reserved
+		// as from n = 22 on: none grows.
+		reserved := newJoiner(n, newJoinTablesMode(n, true))
+		reserved.limit = int(maxRowsBound(n / 2))
+		reserved.reserve()
 		var total uint64
 		split := 0
 		for _, u := range JoinUnits(n) {
@@ -504,6 +509,12 @@ func TestJoinPerUnit(t *testing.T) {
 			}
 			if c3, p3 := chunked.run(u); c3 != c || p3 != p || chunked.seen != seen {
 				t.Fatalf("n = %d, unit %v: in chunks %d (%d pairs, %d halves), whole %d (%d, %d)", n, u, c3, p3, chunked.seen, c, p, seen)
+			}
+			if c4, p4 := reserved.run(u); c4 != c || p4 != p || reserved.seen != seen {
+				t.Fatalf("n = %d, unit %v: in chunks of %d %d (%d pairs, %d halves), whole %d (%d, %d)", n, u, reserved.limit, c4, p4, reserved.seen, c, p, seen)
+			}
+			if want := reserved.limit + fitPad; cap(reserved.east) != want || cap(reserved.west) != want {
+				t.Fatalf("n = %d, unit %v: the reserved chunks grew to %d and %d halves from %d", n, u, cap(reserved.east), cap(reserved.west), want)
 			}
 			if seen > chunked.limit {
 				split++
@@ -730,5 +741,49 @@ func TestJoinQuartersPaths(t *testing.T) {
 	}
 	if !hasFitVector {
 		t.Log("no AVX-512 here: only the plain path was tested")
+	}
+}
+
+// TestSplitByLong: the west halves split in place by their queens on the
+// long diagonals hold the same halves, each part only its kind, for
+// lists of every length around partitionKind's blocks and kinds from
+// none to all of one.
+func TestSplitByLong(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	const long = 1<<5 | 1<<17
+	lengths := []int{0, 1, 2, 3, 7, partBlock - 1, partBlock, 2*partBlock + 1, 3 * partBlock, 3*partBlock + 1, 1000, 5000}
+	for _, n := range lengths {
+		for _, odds := range [][3]int{{1, 1, 1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {8, 1, 1}, {1, 8, 1}, {1, 1, 8}, {5, 5, 0}} {
+			w := make([]uint64, n)
+			for i := range w {
+				k := r.IntN(odds[0] + odds[1] + odds[2])
+				switch {
+				case k < odds[0]:
+					w[i] = r.Uint64() &^ long
+				case k < odds[0]+odds[1]:
+					w[i] = r.Uint64()&^long | []uint64{1 << 5, 1 << 17}[r.IntN(2)]
+				default:
+					w[i] = r.Uint64() | long
+				}
+			}
+			want := slices.Clone(w)
+			slices.Sort(want)
+			parts := splitByLong(w, long)
+			got := slices.Concat(parts[0], parts[1], parts[2])
+			if !slices.Equal(got, w) {
+				t.Fatalf("n %d, odds %v: the parts are not w in its new order", n, odds)
+			}
+			for k, part := range parts {
+				for _, p := range part {
+					if c := bits.OnesCount64(p & long); c != k {
+						t.Fatalf("n %d, odds %v: a half with %d long-diagonal queens in part %d", n, odds, c, k)
+					}
+				}
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("n %d, odds %v: the halves changed", n, odds)
+			}
+		}
 	}
 }
