@@ -258,6 +258,22 @@ chmod +x unknown.sh
 check "run: an instance of 250 MB under ulimit -d 400000" 2 1 sh -c 'ulimit -d 400000 && exec "$0" --quiet run bigsuite --solvers "$1" --results big.jsonl' "$bin" "$PWD/unknown.sh"
 expect_err "needs about"
 check "run: an instance of 250 MB under ulimit -d 800000" 0 1 sh -c 'ulimit -d 800000 && exec "$0" --quiet run bigsuite --solvers "$1" --results big.jsonl' "$bin" "$PWD/unknown.sh"
+
+# A shard given the memory examples/slurm/task-mem.sh asks for, as the
+# data-segment limit a single-node Slurm sets from --mem, counts by the
+# join (one unit of 22 and of 24), and the bound of 26 fits too: the bound
+# plus 64 MiB left every task of 22 to 27 to the constellation count.
+for nj in "22 1" "24 1" "24 2"; do
+	set -- $nj
+	mem=$(NQUEENS="$bin" bash "$root/examples/slurm/task-mem.sh" "$1" "$2")
+	units=$(q estimate --count "$1" --sample 0 --json | sed -n 's/.*"units": *\([0-9]*\).*/\1/p')
+	check "count $1 -j $2, one unit, under task-mem.sh's $mem MiB" 0 0 sh -c 'ulimit -d "$1" && exec "$0" count "$2" --shard "0/$3" -j "$4" -o part.json' "$bin" $((mem * 1024)) "$1" "$units" "$2"
+	grep -q '"method": *"join"' part.json || fail "the shard of $1 was not counted by the join: $(head -c 200 part.json)"
+	rm -f part.json
+done
+mem=$(NQUEENS="$bin" bash "$root/examples/slurm/task-mem.sh" 26)
+check "estimate --count 26 under task-mem.sh's $mem MiB" 0 0 sh -c 'ulimit -d "$1" && exec "$0" estimate --count 26 --sample 0 --json' "$bin" $((mem * 1024))
+expect_out '"fits":true'
 rm -rf bigsuite
 # A solver's path that would add a column or markup to a Markdown table.
 mkdir -p 'odd|dir'

@@ -63,7 +63,10 @@ the blocks: none when one block is timed, which says so), the longest
 unit timed (a task should run many times as long), and the
 memory a task takes on one goroutine, or on --jobs (0: all cores), as
 count --jobs runs it (counting.JoinMemory: at most 115 MB at N = 22 and 23,
-246 MB at 24 and 25, 812 MB at 26 and 27 on one). Where that does not fit in
+246 MB at 24 and 25, 812 MB at 26 and 27 on one), with the memory limit to
+give a task for that much to be available to it (a cluster's --mem: the
+runtime's own mappings and its collector's slack come on top; JSON
+task_limit_bytes). Where that does not fit in
 memory here, it says so and gives the memory a task needs.`,
 		Args: argsBetween(0, 1, "N (or --diagonals FILE.param)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -143,7 +146,11 @@ type countForecastJSON struct {
 	Unit    float64 `json:"unit_seconds"`
 	UnitMax float64 `json:"unit_seconds_max"` // the longest unit timed
 	Memory  uint64  `json:"task_memory_bytes"`
-	Jobs    int     `json:"jobs"` // the goroutines of a task, whose memory Memory is
+	// Limit is the memory limit to give a task (Slurm's --mem) for
+	// Memory to be available to it (memlimit.TaskLimit): the runtime's
+	// own mappings and its collector's slack come on top.
+	Limit uint64 `json:"task_limit_bytes"`
+	Jobs  int    `json:"jobs"` // the goroutines of a task, whose memory Memory is
 	// Fits is false when a task's memory is more than this machine gives
 	// (then nothing is timed); true when it fits, timed or not.
 	Fits bool `json:"fits"`
@@ -175,6 +182,7 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 		return err
 	}
 	r := countForecastJSON{N: n, Method: string(nqueens.Join), Seed: seed, Jobs: jobs, Memory: join.Memory(model.Classic(n), jobs)}
+	r.Limit = memlimit.TaskLimit(r.Memory)
 	fit := join.Fits(model.Classic(n), jobs)
 	r.Fits = fit == nil
 	if sample == 0 || !r.Fits {
@@ -189,8 +197,8 @@ func runCountForecast(cmd *cobra.Command, e *env, args []string, sample int, see
 		if asJSON {
 			return json.NewEncoder(e.stdout).Encode(r)
 		}
-		fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; about %s on one core of the kind it was measured on (not timed here: --sample 0); a task takes up to %s on %s\n",
-			n, plural(uint64(r.Units), "work unit"), longDuration(r.Seconds), memlimit.GB(r.Memory), plural(uint64(jobs), "goroutine"))
+		fmt.Fprintf(e.stdout, "N = %d: the join of quarter boards, %s; about %s on one core of the kind it was measured on (not timed here: --sample 0); a task takes up to %s on %s (give it a limit of %s)\n",
+			n, plural(uint64(r.Units), "work unit"), longDuration(r.Seconds), memlimit.GB(r.Memory), plural(uint64(jobs), "goroutine"), memlimit.GB(r.Limit))
 		return nil
 	}
 	if !r.Fits {

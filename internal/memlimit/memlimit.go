@@ -53,6 +53,31 @@ func Available() (l Limit, ok bool) {
 	return l, ok
 }
 
+// TaskLimit is the memory limit to give a process like this one, at this
+// point of its run, for need bytes to be available to it (Available):
+// the data-segment limit (RLIMIT_DATA, as a single-node Slurm sets --mem)
+// of what the runtime maps without counting it, need and the heap in use
+// under the runtime's soft limit of nine tenths (GoLimit), and taskSlack
+// for what another run of the same program maps more at that point; at
+// least need, the cgroup's use and taskSlack where a cgroup's memory.max
+// is the limit. Rounded up to a MiB.
+func TaskLimit(need uint64) uint64 {
+	limit := need
+	if _, data := platform.Mapped(); data > 0 {
+		total, inUse := goMapped()
+		limit = sub(data, total) + (need+inUse+8)/9*10
+	}
+	if _, cur, found := platform.Cgroup(); found {
+		limit = max(limit, need+cur)
+	}
+	limit += taskSlack
+	return (limit + 1<<20 - 1) &^ (1<<20 - 1)
+}
+
+// taskSlack is what TaskLimit adds for another process of the same
+// program, which maps a little more or less before it checks its memory.
+const taskSlack = 32 << 20
+
 func sub(a, b uint64) uint64 {
 	if b > a {
 		return 0

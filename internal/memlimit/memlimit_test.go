@@ -72,6 +72,42 @@ func TestDataLimit(t *testing.T) {
 	}
 }
 
+// TestTaskLimit: a child given the data-segment limit that TaskLimit asks
+// for a need (measured in this process) has that need available; with
+// 40 MB less, it has not (TaskLimit adds 32 MB for another process).
+func TestTaskLimit(t *testing.T) {
+	if os.Getenv("MEMLIMIT_CHILD") == "task" {
+		l, ok := memlimit.Available()
+		fmt.Println("available", l.Bytes, ok, l.Source)
+		return
+	}
+	if _, err := exec.LookPath("sh"); err != nil || runtime.GOOS != "linux" || raceEnabled {
+		t.Skip("needs sh and Linux, and no race detector (its shadow memory is data segment too)")
+	}
+	for _, need := range []uint64{100 << 20, 246 << 20, 812 << 20} {
+		limit := memlimit.TaskLimit(need)
+		if limit < need || limit%(1<<20) != 0 {
+			t.Fatalf("TaskLimit(%d) = %d", need, limit)
+		}
+		for _, less := range []uint64{0, 40 << 20} {
+			kb := (limit - less) >> 10
+			out, err := exec.Command("sh", "-c", fmt.Sprintf(`ulimit -d %d && MEMLIMIT_CHILD=task exec "$0" -test.run '^TestTaskLimit$'`, kb), os.Args[0]).CombinedOutput()
+			var got uint64
+			var ok bool
+			var source string
+			if err == nil {
+				_, err = fmt.Sscanf(string(out), "available %d %t %s", &got, &ok, &source)
+			}
+			if err != nil || !ok {
+				t.Fatalf("under ulimit -d %d: %v\n%s", kb, err, textClip(out))
+			}
+			if fits := got >= need; fits != (less == 0) {
+				t.Errorf("need %d MB, TaskLimit %d MB, given %d MB: %d MB available (%s)", need>>20, limit>>20, kb>>10, got>>20, source)
+			}
+		}
+	}
+}
+
 // TestGoLimit: the Go runtime's soft limit is nine tenths of what the
 // data-segment limit leaves the runtime, when one is set (a child with
 // ulimit -d shows it): the data segment less what the runtime maps
