@@ -344,7 +344,7 @@ func (m *Matcher) plan(classes [][]uint64, lists [][]uint64, items int) plan {
 				words += math.Ceil(bp[cl<<k|c] / 64)
 			}
 			if words > 0 {
-				cost += math.Ceil(words/Words) * (bx[(1<<k-1)&^c] + loadCost)
+				cost += math.Ceil(words/Words)*(bx[(1<<k-1)&^c]+loadCost) + subsetCost*float64(len(lists)<<(k-bits.OnesCount(uint(c))))
 			}
 		}
 		if cost < p.cost {
@@ -620,10 +620,22 @@ const sieveFrom = 1 << 24
 // long, within the spread of one run to the next.)
 const loadCost = 500
 
-// maxCut is the largest number of cut bits of the sieve, narrowCut the
-// most for lists of fewer than 256 blocks of patterns.
+// subsetCost is what listing one subset of a bucket's free cut bits for
+// one list of items costs (spansOf), in items scanned: every bucket of
+// patterns looks up the 2^(k - its bits) buckets of items it meets, 3^k
+// in all over the buckets, which from 13 cut bits weighs against what a
+// bit more saves (n = 24 and 27 took 1.02x and 1.04x as long with up to
+// 16 bits when the model left this out).
+const subsetCost = 1.5
+
+// maxCut is the largest number of cut bits of the sieve (its keys are 16
+// bits), narrowCut the most for lists of fewer than 256 blocks of
+// patterns. The cost model takes up to one bit for every doubling of the
+// blocks past that: 13 to 15 bits where a side holds millions of halves
+// (n = 26 and 27, whose chunks hold up to 11.5 million). With 16 where it
+// was 12, 64 forecast units of n = 26 took 0.85 times as long (14: 0.87).
 const (
-	maxCut    = 12
+	maxCut    = 16
 	narrowCut = 8
 )
 
