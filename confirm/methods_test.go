@@ -135,7 +135,7 @@ func TestPlanCount(t *testing.T) {
 	if p = PlanCount(model.Classic(24), 1); p.Method != nqueens.Join || p.Why != "" || p.CoreSeconds <= JoinCoreSeconds(23) {
 		t.Errorf("n = 24: %+v", p)
 	}
-	p = PlanCount(model.Classic(32), 1) // lists of about 270 GB a task
+	p = PlanCount(model.Classic(32), 1) // lists of about 173 GB a task
 	if p.Method != nqueens.Constellation || !strings.Contains(p.Why, "needs") || p.CoreSeconds <= JoinCoreSeconds(31) {
 		t.Errorf("n = 32: %+v", p)
 	}
