@@ -49,10 +49,12 @@ type joiner struct {
 const joinHalvesLimit = 1 << 21
 
 // halvesChunks is the most halves of one side held at once for quarters
-// of 12×12 and 13×13 (n = 24 to 27): as many as keep a task within the
-// memory it was bounded by when each half took 84 bytes and the chunks
-// were the least halvesChunk allows, 288 MB at n = 24 and 25 and 813 MB
-// at 26 and 27 (halvesMemory: 34 bytes a half). Longer chunks pay where
+// of 12×12 and 13×13 (n = 24 to 27), within the memory a task was bounded
+// by when each half took 84 bytes and the chunks were the least
+// halvesChunk allows, 288 MB at n = 24 and 25 and 813 MB at 26 and 27
+// (halvesMemory: 34 bytes a half): at 26 and 27 the most that keeps to
+// it; at 24 and 25 2^22 (246 MB), since 2^23 timed the same (128 units of
+// 24, side by side: 0.99x of 2^22). Longer chunks pay where
 // the lists are long: the sieve cuts deeper and fills its blocks better,
 // and fewer chunks of west halves are listed and sorted again for each
 // chunk of east ones. Forecast units side by side, one core: n = 24
