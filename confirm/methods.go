@@ -166,13 +166,13 @@ func SecondCounter(p model.Problem, m nqueens.Method) nqueens.Method {
 
 // joinCoreSeconds is what the join's count of Q(n) takes on one core of
 // this kind of machine (2026-12-05, an Intel Xeon with AVX-512, one job):
-// measured whole at n = 18 to 20 (2.04, 21.5 and 65 s), by nqueens
-// estimate --count n at 22 to 27 (2,048 units timed at 22 and 23, 640 at
-// 24, 1,024 at 25, 256 at 26, 768 at 27), and at 16, 17 and 21 earlier
+// measured whole at n = 18 to 20 (1.83, 19.7 and 57.8 s), by nqueens
+// estimate --count n at 22 to 27 in one run (2,048 units timed at 22, 23
+// and 25, 1,024 at 24 and 26, 1,536 at 27), and at 16, 17 and 21 earlier
 // figures (17 measured whole, 1.2 s; 16 scaled as 17; 21 scaled by 0.9,
 // between what 19 and 23 gained since: not timed again). Past n = 27 the
 // growth over two steps of n, 68 from 25 to 27, grows by a tenth a step.
-var joinCoreSeconds = map[int]float64{16: 0.07, 17: 1.2, 18: 2.04, 19: 21.5, 20: 65, 21: 880, 22: 2540, 23: 29450, 24: 1.50e5, 25: 1.91e6, 26: 1.42e7, 27: 1.30e8}
+var joinCoreSeconds = map[int]float64{16: 0.07, 17: 1.2, 18: 1.83, 19: 19.7, 20: 57.8, 21: 880, 22: 2290, 23: 28470, 24: 1.38e5, 25: 1.61e6, 26: 1.56e7, 27: 1.09e8}
 
 // JoinCoreSeconds forecasts the core-seconds of the join's count of the
 // classic problem of n on a machine of this kind (joinCoreSeconds); 0
