@@ -290,10 +290,10 @@ func TestShardsSpotCheck(t *testing.T) {
 	}
 	bad.UnitAll[k]--
 	bad.All--
-	bad = cluster.NewShardFile(&cluster.Result{Method: nqueens.Join, N: bad.N, Shard: bad.Shard, Shards: bad.Shards, Units: bad.Units, Total: bad.Total, Digest: bad.Digest, All: bad.All, UnitAll: bad.UnitAll})
+	bad = cluster.NewShardFile(&cluster.Result{Method: nqueens.Join, N: bad.N, Shard: bad.Shard, Shards: bad.Shards, Block: bad.Block, Units: bad.Units, Total: bad.Total, Digest: bad.Digest, All: bad.All, UnitAll: bad.UnitAll})
 	forged := []cluster.ShardFile{parts[0], bad, parts[2]}
 	var sc *cluster.SpotCheckError
-	if _, err := cluster.Merge(ctx, names, forged, cluster.MergeOptions{SpotCheck: 1000}); !errors.As(err, &sc) || sc.Part != "part-1" || sc.Index != 1+3*k || sc.Said+1 != sc.Real {
+	if _, err := cluster.Merge(ctx, names, forged, cluster.MergeOptions{SpotCheck: 1000}); !errors.As(err, &sc) || sc.Part != "part-1" || sc.Index != (k/counting.JoinBlock*3+1)*counting.JoinBlock+k%counting.JoinBlock || sc.Said+1 != sc.Real {
 		t.Errorf("a forged part: %v", err)
 	}
 	if _, err := cluster.Merge(ctx, names, forged, cluster.MergeOptions{}); err != nil {
@@ -335,14 +335,17 @@ func TestMergeForged(t *testing.T) {
 	if testing.Short() {
 		big = 20
 	}
+	// extend makes the list k blocks of units a shard longer (or
+	// shorter), each part holding as many more as the rule gives it.
 	extend := func(p *cluster.ShardFile, k int) {
-		p.Total += k * shards
-		p.Units += k
-		if k < 0 {
-			p.UnitAll = p.UnitAll[:len(p.UnitAll)+k]
+		p.Total += k * shards * max(1, p.Block)
+		want := shardUnits(p.Total, p.Shard, p.Shards, max(1, p.Block))
+		if want < p.Units {
+			p.UnitAll = p.UnitAll[:want]
 		} else {
-			p.UnitAll = append(p.UnitAll, make([]uint64, k)...)
+			p.UnitAll = append(p.UnitAll, make([]uint64, want-p.Units)...)
 		}
+		p.Units = want
 	}
 	for name, forge := range map[string]func(all []cluster.ShardFile){
 		"a unit's count and the total": func(all []cluster.ShardFile) { all[1].UnitAll[0]++; all[1].All++ },
@@ -374,8 +377,18 @@ func TestMergeForged(t *testing.T) {
 				all[i].Depth = 2
 			}
 		},
-		"another version":  func(all []cluster.ShardFile) { all[2].Version = "0.0.1" },
-		"another format":   func(all []cluster.ShardFile) { all[2].Format = "nqueens-shard-3" },
+		"another version": func(all []cluster.ShardFile) { all[2].Version = "0.0.1" },
+		"another format":  func(all []cluster.ShardFile) { all[2].Format = "nqueens-shard-3" },
+		"one unit at a time": func(all []cluster.ShardFile) {
+			for i := range all {
+				all[i].Block = 0
+			}
+		},
+		"a negative block": func(all []cluster.ShardFile) {
+			for i := range all {
+				all[i].Block = -16
+			}
+		},
 		"no units' counts": func(all []cluster.ShardFile) { all[1].UnitAll = nil },
 		"a negative list": func(all []cluster.ShardFile) {
 			for i := range all {
@@ -407,13 +420,22 @@ func TestMergeForged(t *testing.T) {
 func forgeBoard(all []cluster.ShardFile, n, total int) {
 	for i := range all {
 		all[i].N, all[i].Total, all[i].All = n, total, 0
-		all[i].Units = 0
-		for k := i; k < total; k += len(all) {
-			all[i].Units++
-		}
+		all[i].Units = shardUnits(total, i, len(all), max(1, all[i].Block))
 		all[i].UnitAll = make([]uint64, all[i].Units)
 	}
 	if len(all[0].UnitAll) > 0 {
 		all[0].UnitAll[0], all[0].All = 1234567, 1234567
 	}
+}
+
+// shardUnits counts the units of shard i of m, of total, taken block
+// consecutive units at a time (unit k in shard (k / block) mod m).
+func shardUnits(total, i, m, block int) int {
+	c := 0
+	for k := range total {
+		if k/block%m == i {
+			c++
+		}
+	}
+	return c
 }

@@ -261,13 +261,15 @@ check "run: an instance of 250 MB under ulimit -d 800000" 0 1 sh -c 'ulimit -d 8
 
 # A shard given the memory examples/slurm/task-mem.sh asks for, as the
 # data-segment limit a single-node Slurm sets from --mem, counts by the
-# join (one unit of 22 and of 24), and the bound of 26 fits too: the bound
-# plus 64 MiB left every task of 22 to 27 to the constellation count.
+# join (one block of 16 units of 22 and of 24: as many shards as blocks),
+# and the bound of 26 fits too: the bound plus 64 MiB left every task of
+# 22 to 27 to the constellation count.
 for nj in "22 1" "24 1" "24 2"; do
 	set -- $nj
 	mem=$(NQUEENS="$bin" bash "$root/examples/slurm/task-mem.sh" "$1" "$2")
 	units=$(q estimate --count "$1" --sample 0 --json | sed -n 's/.*"units": *\([0-9]*\).*/\1/p')
-	check "count $1 -j $2, one unit, under task-mem.sh's $mem MiB" 0 0 sh -c 'ulimit -d "$1" && exec "$0" count "$2" --shard "0/$3" -j "$4" -o part.json' "$bin" $((mem * 1024)) "$1" "$units" "$2"
+	check "count $1 -j $2, one block of units, under task-mem.sh's $mem MiB" 0 0 sh -c 'ulimit -d "$1" && exec "$0" count "$2" --shard "0/$3" -j "$4" -o part.json' "$bin" $((mem * 1024)) "$1" $(((units + 15) / 16)) "$2"
+	grep -q '"units": *16,' part.json || fail "the shard of $1 is not one block of 16 units: $(head -c 300 part.json)"
 	grep -q '"method": *"join"' part.json || fail "the shard of $1 was not counted by the join: $(head -c 200 part.json)"
 	rm -f part.json
 done

@@ -1213,19 +1213,19 @@ func TestMergeSpotCheck(t *testing.T) {
 	}
 	s.UnitAll[5]++
 	s.All++
-	forged := cluster.NewShardFile(&cluster.Result{Method: nqueens.Join, N: s.N, Depth: s.Depth, Shard: s.Shard, Shards: s.Shards, Units: s.Units, Total: s.Total, Digest: s.Digest, All: s.All, Nodes: s.Nodes, UnitAll: s.UnitAll})
+	forged := cluster.NewShardFile(&cluster.Result{Method: nqueens.Join, N: s.N, Depth: s.Depth, Shard: s.Shard, Shards: s.Shards, Block: s.Block, Units: s.Units, Total: s.Total, Digest: s.Digest, All: s.All, Nodes: s.Nodes, UnitAll: s.UnitAll})
 	raw, _ := json.Marshal(forged)
 	os.WriteFile(parts[2], raw, 0o644)
 	if code, out, _ := runCLI(t, "", append([]string{"merge"}, parts...)...); code != 1 || !strings.Contains(out, "14,772,513 solutions") || !strings.Contains(out, "DISAGREES with OEIS") {
 		t.Errorf("a forged part without a spot check: %d %q (merged, caught only by OEIS)", code, out)
 	}
 	code, out, errs := runCLI(t, "", append([]string{"merge", "--spot-check", "100000"}, parts...)...)
-	if code != 1 || strings.Contains(out, "solutions") || !strings.Contains(out, parts[2]+": unit 22 (") || !strings.Contains(out, "the part is wrong, nothing merged") {
+	if code != 1 || strings.Contains(out, "solutions") || !strings.Contains(out, parts[2]+": unit 37 (") || !strings.Contains(out, "the part is wrong, nothing merged") {
 		t.Errorf("a forged part with a spot check: %d %q %q", code, out, errs)
 	}
 	// A total its units do not add up to.
 	s.All++
-	forged = cluster.NewShardFile(&cluster.Result{Method: nqueens.Join, N: s.N, Depth: s.Depth, Shard: s.Shard, Shards: s.Shards, Units: s.Units, Total: s.Total, Digest: s.Digest, All: s.All, Nodes: s.Nodes, UnitAll: s.UnitAll})
+	forged = cluster.NewShardFile(&cluster.Result{Method: nqueens.Join, N: s.N, Depth: s.Depth, Shard: s.Shard, Shards: s.Shards, Block: s.Block, Units: s.Units, Total: s.Total, Digest: s.Digest, All: s.All, Nodes: s.Nodes, UnitAll: s.UnitAll})
 	raw, _ = json.Marshal(forged)
 	os.WriteFile(parts[2], raw, 0o644)
 	if code, _, errs := runCLI(t, "", append([]string{"merge"}, parts...)...); code != 2 || !strings.Contains(errs, "its units add up to") {
