@@ -219,7 +219,11 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 	done := map[int]unitRecord{}
 	if o.Checkpoint != "" {
 		var err error
-		j, done, err = openJournal(o.Checkpoint, journalHeader{Method: o.Method, N: n, Depth: o.Depth, Units: total, Digest: digest, Shard: o.Shard, Shards: o.Shards, Block: rule.block})
+		h := journalHeader{Method: o.Method, N: n, Depth: o.Depth, Units: total, Digest: digest, Shard: o.Shard, Shards: o.Shards, Block: rule.block}
+		if o.Shards == 0 {
+			h.Block = 1 // every unit: the rule does not matter
+		}
+		j, done, err = openJournal(o.Checkpoint, h)
 		if err != nil {
 			return nil, err
 		}

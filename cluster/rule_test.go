@@ -112,6 +112,19 @@ func TestShardsBefore(t *testing.T) {
 	if !errors.As(err, &oe) || !strings.Contains(err.Error(), "an earlier build took its units, one in every 3") {
 		t.Errorf("a journal of one unit at a time: %v", err)
 	}
+	// A journal of the whole count, which no rule splits, resumes as it
+	// did: its header names no block.
+	whole := filepath.Join(t.TempDir(), "whole")
+	h = journalHeader{Method: nqueens.Join, N: n, Units: total, Digest: digest, Block: 1}
+	if err := os.WriteFile(whole, []byte(h.line()+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := Count(ctx, n, Options{Method: nqueens.Join, Checkpoint: whole}); err != nil || r.All != 14200 {
+		t.Errorf("a journal of the whole count: %v %+v", err, r)
+	}
+	if raw, _ := os.ReadFile(whole); strings.Contains(strings.SplitN(string(raw), "\n", 2)[0], "block") {
+		t.Errorf("the whole count's journal names a block: %q", strings.SplitN(string(raw), "\n", 2)[0])
+	}
 }
 
 func mustJSON(t *testing.T, v any) []byte {
