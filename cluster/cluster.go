@@ -219,11 +219,7 @@ func Count(ctx context.Context, n int, o Options) (*Result, error) {
 	done := map[int]unitRecord{}
 	if o.Checkpoint != "" {
 		var err error
-		h := journalHeader{Method: o.Method, N: n, Depth: o.Depth, Units: total, Digest: digest, Shard: o.Shard, Shards: o.Shards, Block: rule.block}
-		if o.Shards == 0 {
-			h.Block = 1 // every unit: the rule does not matter
-		}
-		j, done, err = openJournal(o.Checkpoint, h)
+		j, done, err = openJournal(o.Checkpoint, journalHeader{Method: o.Method, N: n, Depth: o.Depth, Units: total, Digest: digest, Shard: o.Shard, Shards: o.Shards, Block: rule.block})
 		if err != nil {
 			return nil, err
 		}
@@ -313,8 +309,9 @@ type journalHeader struct {
 	N, Depth, Units, Shard, Shards int
 	Digest                         string
 	// Block is the shards' block (shardRule): a header names it where it
-	// is more than 1 (the join's), which the journals of the join's shards
-	// before it did not.
+	// is more than 1 (the join's) and the count is split (a whole count
+	// takes every unit whatever the rule), which the journals of the
+	// join's shards before it did not.
 	Block int
 }
 
@@ -330,7 +327,7 @@ func (h journalHeader) line() string {
 		method = " " + joinField
 	}
 	block := ""
-	if h.Block > 1 {
+	if h.Block > 1 && h.Shards > 0 {
 		block = fmt.Sprintf(" block=%d", h.Block)
 	}
 	return fmt.Sprintf("nqueens-checkpoint 3 version=%s%s n=%d depth=%d units=%d/%s shard=%d/%d%s", nqueens.Version, method, h.N, h.Depth, h.Units, h.Digest, h.Shard, h.Shards, block)
@@ -452,7 +449,7 @@ func readJournal(raw []byte, h journalHeader, path string) (map[int]unitRecord, 
 	case !complete:
 		return nil, 0, bad(1, "no complete header line")
 	case string(header) != h.line():
-		if old := h; h.Block > 1 {
+		if old := h; h.Block > 1 && h.Shards > 0 {
 			if old.Block = 1; string(header) == old.line() {
 				return nil, 0, bad(1, "the journal is of this shard as an earlier build took its units, one in every %d, where this one takes %d consecutive units at a time: finish it with that build, or remove the journal to count the shard anew", h.Shards, h.Block)
 			}
@@ -859,8 +856,9 @@ func spotCheck(ctx context.Context, names []string, parts []ShardFile, o MergeOp
 		}
 		rng := rand.New(rand.NewPCG(o.Seed, 0x5eed))
 		for _, p := range parts {
+			rule := p.rule()
 			for _, k := range sample(rng, p.Units, o.SpotCheck) {
-				picked[p.rule().global(k)] = true
+				picked[rule.global(k)] = true
 			}
 			total += min(o.SpotCheck, p.Units)
 		}
@@ -878,6 +876,9 @@ func spotCheck(ctx context.Context, names []string, parts []ShardFile, o MergeOp
 	done := 0
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// Which part holds a unit, and where: the parts share Shards and
+	// Block (Merge), so one part's rule says it for all.
+	rule := parts[0].rule()
 	var wg sync.WaitGroup
 	for range min(runtime.NumCPU(), max(total, 1)) {
 		wg.Add(1)
@@ -885,7 +886,6 @@ func spotCheck(ctx context.Context, names []string, parts []ShardFile, o MergeOp
 			defer wg.Done()
 			for pk := range feed {
 				got, err := RecountUnit(ctx, pk.unit)
-				rule := parts[0].rule()
 				pi := byShard[rule.of(pk.index)]
 				said := parts[pi].UnitAll[rule.local(pk.index)]
 				mu.Lock()

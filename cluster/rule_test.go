@@ -83,7 +83,7 @@ func TestShardsBefore(t *testing.T) {
 			r.Units++
 		}
 		p := NewShardFile(r)
-		if p.Block != 0 || strings.Contains(string(mustJSON(t, p)), "block") {
+		if raw, err := json.Marshal(p); err != nil || p.Block != 0 || strings.Contains(string(raw), "block") {
 			t.Fatalf("a part of one unit at a time names its block: %+v", p)
 		}
 		parts = append(parts, p)
@@ -124,31 +124,5 @@ func TestShardsBefore(t *testing.T) {
 	}
 	if raw, _ := os.ReadFile(whole); strings.Contains(strings.SplitN(string(raw), "\n", 2)[0], "block") {
 		t.Errorf("the whole count's journal names a block: %q", strings.SplitN(string(raw), "\n", 2)[0])
-	}
-}
-
-func mustJSON(t *testing.T, v any) []byte {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-// TestShardsMost: the join has at most one shard a block of units; one
-// more is refused in one line that says how many.
-func TestShardsMost(t *testing.T) {
-	ctx := context.Background()
-	total, _ := counting.JoinUnitsDigest(12)
-	most := (total + counting.JoinBlock - 1) / counting.JoinBlock
-	r, err := Count(ctx, 12, Options{Method: nqueens.Join, Shard: most - 1, Shards: most})
-	if err != nil || r.Units != total-(most-1)*counting.JoinBlock {
-		t.Fatalf("the last of %d shards of %d units: %v %+v", most, total, err, r)
-	}
-	_, err = Count(ctx, 12, Options{Method: nqueens.Join, Shard: 0, Shards: most + 1})
-	var oe *nqueens.OptionError
-	if want := fmt.Sprintf("%d shards for %d work units: use at most %d (a shard takes %d consecutive units at a time)", most+1, total, most, counting.JoinBlock); !errors.As(err, &oe) || err.Error() != want {
-		t.Errorf("one shard too many: %v, want %q", err, want)
 	}
 }

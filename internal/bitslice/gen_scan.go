@@ -46,8 +46,8 @@ func main() {
 // The rows after the first are ANDed two at a time, one loaded into Z3
 // (HOLD) and ANDed with the other and Z0 in one VPTERNLOGQ (BOTH, its
 // table 0x80 being A AND B AND C); an odd one left is ANDed alone (ONE).
-// ROW(w, off, op) takes a chunk's row and shifts the item on, LASTROW the
-// last chunk's.
+// ROW(w, op) takes a chunk's row by op and shifts the item on, LASTROW
+// the last chunk's.
 #define FIRST(w) ANDNQ AX, R12, BX; VMOVDQU64 (SI)(BX*1), Z0; SHRQ $w, AX
 #define HOLD(off) VMOVDQU64 off(SI)(BX*1), Z3
 #define BOTH(off) VPTERNLOGQ $0x80, off(SI)(BX*1), Z3, Z0
